@@ -1,0 +1,37 @@
+# kg — build a typed knowledge graph of ML abstracts.
+# `make demo` and `make test` work on a fresh clone: everything comes from the package registries.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+NEO4J_LIB := tools/neo4j/lib
+NEO4J_STAMP := $(NEO4J_LIB)/.fetched
+
+.PHONY: install demo test unit integration neo4j-jars browser bench fuzz lint clean
+
+install: $(STAMP)
+
+$(STAMP): requirements.lock pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --disable-pip-version-check -U pip
+	$(BIN)/pip install -q --disable-pip-version-check -r requirements.lock
+	$(BIN)/pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
+	touch $(STAMP)
+
+demo: install
+	$(BIN)/kg build seeds/ -o out/
+	$(BIN)/kg export html -g out -o out/graph.html
+
+test: install neo4j-jars browser
+	$(BIN)/pytest
+
+unit: install
+	$(BIN)/pytest tests/unit
+
+lint: install
+	$(BIN)/ruff check kg extractors tests bench
+	$(BIN)/mypy kg extractors
+
+clean:
+	rm -rf out .pytest_cache build *.egg-info

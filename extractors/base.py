@@ -1,0 +1,42 @@
+"""The contract between the pipeline and every extractor."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from kg.text import NormalizedText
+from kg.types import Bound, Mention, Paper
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedPaper:
+    """A paper, its normalized text (math masked) and the spaCy ``doc`` of that text.
+
+    ``doc`` is parsed from ``norm.text``, never from ``paper.abstract``: map a token span back
+    with ``norm.to_original(token.idx, token.idx + len(token))``.
+    """
+
+    paper: Paper
+    norm: NormalizedText
+    doc: Doc
+
+    def original_span(self, start: int, end: int) -> tuple[int, int]:
+        """Original-abstract offsets of the normalized span ``[start, end)``."""
+        return self.norm.to_original(start, end)
+
+
+class Extractor(Protocol):
+    """What the pipeline calls. ``name`` is versioned; bump it when the output changes."""
+
+    name: str
+
+    def extract(self, parsed: ParsedPaper) -> Iterable[Mention | Bound]: ...
+
+
+def describe(extractor: Any) -> str:
+    return getattr(extractor, "name", type(extractor).__name__)

@@ -1,0 +1,47 @@
+"""Extractors keyed by family name; the default set the pipeline runs.
+
+A family (``entities``, ``bounds``) maps to a factory building the current version; the built
+extractor's ``name`` carries the version (``bounds.latex.v1``), which the build cache keys on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from extractors.base import Extractor
+from kg.errors import ConfigError
+
+_FACTORIES: dict[str, Callable[[], Extractor]] = {}
+DEFAULT_FAMILIES: tuple[str, ...] = ("entities", "bounds")
+
+
+def register(family: str) -> Callable[[Callable[[], Extractor]], Callable[[], Extractor]]:
+    """Register ``factory`` as the builder of extractor family ``family``."""
+
+    def deco(factory: Callable[[], Extractor]) -> Callable[[], Extractor]:
+        _FACTORIES[family] = factory
+        return factory
+
+    return deco
+
+
+def _load_builtin() -> None:
+    # Importing the modules runs their @register decorators.
+    import extractors.bounds  # noqa: F401
+    import extractors.entities  # noqa: F401
+
+
+def available() -> list[str]:
+    _load_builtin()
+    return sorted(_FACTORIES)
+
+
+def create(family: str) -> Extractor:
+    """Build the extractor of ``family``; :class:`ConfigError` when unknown."""
+    _load_builtin()
+    try:
+        return _FACTORIES[family]()
+    except KeyError:
+        raise ConfigError(
+            f"unknown extractor family {family!r}; known: {', '.join(sorted(_FACTORIES))}"
+        ) from None
