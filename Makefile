@@ -29,6 +29,12 @@ test: install neo4j-jars browser
 unit: install
 	$(BIN)/pytest tests/unit
 
+# The HTML export is tested in a real headless Chromium driven by playwright (tests/fixtures/browser.py).
+# Debian's package, because `playwright install` downloads from a CDN that is not a package registry.
+browser:
+	@if [ -x /usr/bin/chromium ]; then echo "chromium: $$(/usr/bin/chromium --version 2>/dev/null)"; \
+	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; fi
+
 lint: install
 	$(BIN)/ruff check kg extractors tests bench
 	$(BIN)/mypy kg extractors
