@@ -26,12 +26,21 @@ class InputError(KGError):
     def __init__(self, file: str, record: int | str | None, message: str) -> None:
         self.file = file
         self.record = record
-        where = file if record is None else f"{file}: record {record}"
+        if record is None:
+            where = file
+        elif str(record).startswith(("line ", "after ")):
+            where = f"{file}: {record}"
+        else:
+            where = f"{file}: record {record}"
         super().__init__(f"{where}: {message}")
 
 
 class ConfigError(KGError):
     """A bad option, configuration value or missing resource (e.g. no spaCy pipeline)."""
+
+
+class OutputError(KGError):
+    """An output that could not be written (not writable, disk full); nothing half-written."""
 
 
 class GraphDirError(KGError):

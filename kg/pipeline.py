@@ -1,0 +1,133 @@
+"""Extraction: papers → normalized text → one spaCy parse → every extractor → records.
+
+The pipeline owns the single ``nlp``. With ``workers > 1`` the pipeline is loaded once in the
+parent and the worker processes are forked from it, so they share its memory; papers go out
+in chunks and come back in input order, so the output does not depend on the worker count.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from extractors.base import Extractor, ParsedPaper
+from extractors.registry import DEFAULT_FAMILIES, create
+from kg.ingest import is_coined
+from kg.nlp import load_nlp
+from kg.text import normalize
+from kg.types import Bound, Extraction, Mention, Paper
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+
+CHUNK = 64
+
+
+@dataclass(slots=True)
+class Pipeline:
+    """A loaded ``nlp`` and the extractors to run on its parses."""
+
+    nlp: Language
+    nlp_name: str
+    families: list[str]
+    extractors: list[Extractor]
+
+    @property
+    def versions(self) -> dict[str, str]:
+        """Extractor family → versioned name, plus the spaCy pipeline: the cache key parts."""
+        out = {"spacy": f"{self.nlp_name}-{self.nlp.meta.get('version', '?')}"}
+        for family, extractor in zip(self.families, self.extractors, strict=True):
+            out[family] = extractor.name
+        return out
+
+    def extract_one(self, paper: Paper, doc: Any = None) -> Extraction:
+        norm = normalize(paper.abstract)
+        if doc is None:
+            doc = self.nlp(norm.text)
+        parsed = ParsedPaper(paper, norm, doc)
+        mentions: list[Mention] = []
+        bounds: list[Bound] = []
+        for extractor in self.extractors:
+            for item in extractor.extract(parsed):
+                (bounds if isinstance(item, Bound) else mentions).append(item)
+        mentions.sort(key=lambda m: (m.start, m.end, m.type))
+        bounds.sort(key=lambda b: (b.start, b.end))
+        return Extraction(_refine_title(paper, mentions), tuple(mentions), tuple(bounds))
+
+    def extract_many(self, papers: Sequence[Paper]) -> list[Extraction]:
+        texts = [normalize(p.abstract).text for p in papers]
+        docs = self.nlp.pipe(texts, batch_size=CHUNK)
+        return [self.extract_one(p, d) for p, d in zip(papers, docs, strict=True)]
+
+
+def _refine_title(paper: Paper, mentions: list[Mention]) -> Paper:
+    """An untitled paper is labelled by the coined method it proposes, when there is one."""
+    if not paper.title_derived:
+        return paper
+    for mention in mentions:
+        if mention.type == "Method" and mention.role == "proposed" and is_coined(mention.text):
+            return replace(paper, title=mention.text)
+    return paper
+
+
+def load_pipeline(spacy_model: str | None = None, families: Sequence[str] = DEFAULT_FAMILIES) -> Pipeline:
+    """Load the spaCy pipeline and build the extractors of ``families``."""
+    nlp, name = load_nlp(spacy_model)
+    return Pipeline(nlp, name, list(families), [create(f) for f in families])
+
+
+_WORKER: Pipeline | None = None
+
+
+def _work(chunk: list[Paper]) -> list[Extraction]:
+    assert _WORKER is not None
+    return _WORKER.extract_many(chunk)
+
+
+def default_workers() -> int:
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+def extract_papers(
+    papers: Sequence[Paper],
+    *,
+    pipeline: Pipeline | None = None,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[Extraction]:
+    """Yield one :class:`Extraction` per paper, in input order.
+
+    Args:
+        papers: the papers to extract.
+        pipeline: a loaded pipeline (loaded here when omitted).
+        workers: processes to use (default: both cores); 1 runs in this process.
+        progress: called with the number of papers finished after each chunk.
+    """
+    global _WORKER
+    pipeline = pipeline or load_pipeline()
+    workers = workers or default_workers()
+    chunks = [list(papers[i : i + CHUNK]) for i in range(0, len(papers), CHUNK)]
+    if workers <= 1 or len(chunks) <= 1 or sys.platform == "win32":
+        for chunk in chunks:
+            yield from pipeline.extract_many(chunk)
+            if progress:
+                progress(len(chunk))
+        return
+    _WORKER = pipeline  # inherited by the forked workers
+    try:
+        ctx = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+            for result in pool.map(_work, chunks):
+                yield from result
+                if progress:
+                    progress(len(result))
+    finally:
+        _WORKER = None
+
+
+__all__ = ["Pipeline", "extract_papers", "load_pipeline", "default_workers"]
