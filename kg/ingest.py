@@ -143,7 +143,11 @@ def _open_binary(file: str) -> IO[bytes]:
 
 
 def _lines(file: str, stream: IO[bytes]) -> Iterator[tuple[int, str]]:
-    """Decode ``stream`` line by line as UTF-8 (BOM allowed), naming the line that is not."""
+    """Decode ``stream`` line by line as UTF-8 (BOM allowed), naming the line that is not.
+
+    A line that is not UTF-8 is yielded as an :class:`InputError` in place of its text, so a
+    line-per-record reader can skip just that record; other readers raise it.
+    """
     for lineno, raw in enumerate(stream, 1):
         if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
@@ -152,11 +156,19 @@ def _lines(file: str, stream: IO[bytes]) -> Iterator[tuple[int, str]]:
         try:
             yield lineno, raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise InputError(
+            yield lineno, InputError(  # type: ignore[misc]
                 file, f"line {lineno}",
                 f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1}); "
                 "re-encode the file as UTF-8",
-            ) from None
+            )
+
+
+def _strict(lines: Iterator[tuple[int, Any]]) -> Iterator[tuple[int, str]]:
+    """Lines for readers whose records span lines: an undecodable line stops the file."""
+    for lineno, line in lines:
+        if isinstance(line, InputError):
+            raise line
+        yield lineno, line
 
 
 def detect_format(file: str, head: bytes) -> str:
@@ -236,17 +248,23 @@ def _parse_header(line: str) -> dict[str, Any] | None:
 def _read_jsonl(file: str, lines: Iterator[tuple[int, str]]) -> Iterator[RawRecord]:
     position = 0
     for lineno, line in lines:
+        if isinstance(line, InputError):
+            position += 1
+            yield line
+            continue
         if not line.strip():
             continue
         position += 1
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise InputError(file, f"{position} (line {lineno})",
-                             f"invalid JSON: {exc.msg} at column {exc.colno}") from None
+            yield InputError(file, f"{position} (line {lineno})",
+                             f"invalid JSON: {exc.msg} at column {exc.pos + 1}")
+            continue
         if not isinstance(obj, dict):
-            raise InputError(file, f"{position} (line {lineno})",
+            yield InputError(file, f"{position} (line {lineno})",
                              f"expected a JSON object, found {type(obj).__name__}")
+            continue
         yield RawRecord(file, position, lineno, obj, {})
 
 
@@ -311,10 +329,11 @@ def _read_json_array(file: str, stream: IO[bytes]) -> Iterator[RawRecord]:
                     raise InputError(file, f"{position + 1} (line {line})",
                                      f"invalid JSON: {exc.msg}") from None
         position += 1
-        if not isinstance(obj, dict):
-            raise InputError(file, f"{position} (line {line})",
-                             f"expected a JSON object, found {type(obj).__name__}")
         pos = end
+        if not isinstance(obj, dict):
+            yield InputError(file, f"{position} (line {line})",
+                             f"expected a JSON object, found {type(obj).__name__}")
+            continue
         yield RawRecord(file, position, line, obj, {})
 
 
@@ -482,8 +501,46 @@ def _parse_bib_entry(file: str, line: int, text: str, macros: dict[str, str]
                 i += 1
                 continue
             break
-        fields[name] = " ".join("".join(parts).split())
+        fields[name] = _strip_protective_braces(" ".join("".join(parts).split()))
     return kind, key, fields
+
+
+def _strip_protective_braces(value: str) -> str:
+    """Drop BibTeX case-protecting braces (``{Bandits}``) but keep math and command groups.
+
+    >>> _strip_protective_braces("Batched {Bandits} in $O({n})$")
+    'Batched Bandits in $O({n})$'
+    """
+    out: list[str] = []
+    keep: list[bool] = []
+    in_math = False
+    i, n = 0, len(value)
+    while i < n:
+        c = value[i]
+        if c == "\\" and i + 1 < n:
+            j = i + 1
+            while j < n and value[j].isalpha():
+                j += 1
+            out.append(value[i : max(j, i + 2)])
+            i = max(j, i + 2)
+            if not in_math and i < n and value[i] == "{":
+                keep.append(True)
+                out.append("{")
+                i += 1
+            continue
+        if c == "$":
+            in_math = not in_math
+        elif not in_math and c == "{":
+            keep.append(False)
+            i += 1
+            continue
+        elif not in_math and c == "}" and keep:
+            if not keep.pop():
+                i += 1
+                continue
+        out.append(c)
+        i += 1
+    return "".join(out)
 
 
 # --------------------------------------------------------------------------- records → papers
@@ -552,8 +609,12 @@ def record_to_paper(record: RawRecord) -> Paper:
     )
 
 
-def iter_records(file: str, fmt: str | None = None) -> Iterator[RawRecord]:
-    """Stream the raw records of one file (``-`` is stdin), detecting its format."""
+def iter_records(file: str, fmt: str | None = None) -> Iterator[RawRecord | InputError]:
+    """Stream the raw records of one file (``-`` is stdin), detecting its format.
+
+    A record that cannot be read is yielded as its :class:`InputError`, so the caller decides
+    whether to stop or skip; a file that cannot be read at all raises.
+    """
     stream = _open_binary(file)
     try:
         head = stream.peek(_SNIFF_BYTES)[:_SNIFF_BYTES] if hasattr(stream, "peek") else b""
@@ -568,14 +629,14 @@ def iter_records(file: str, fmt: str | None = None) -> Iterator[RawRecord]:
             yield from _read_json_array(file, stream)
             return
         lines = _lines(file, stream)
-        if fmt == "seeds":
-            yield from _read_seeds(file, lines)
-        elif fmt == "jsonl":
+        if fmt == "jsonl":
             yield from _read_jsonl(file, lines)
+        elif fmt == "seeds":
+            yield from _read_seeds(file, _strict(lines))
         elif fmt in ("csv", "tsv"):
-            yield from _read_delimited(file, lines, "," if fmt == "csv" else "\t")
+            yield from _read_delimited(file, _strict(lines), "," if fmt == "csv" else "\t")
         else:
-            yield from _read_bibtex(file, lines)
+            yield from _read_bibtex(file, _strict(lines))
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
@@ -623,6 +684,8 @@ def read_papers(
             for record in iter_records(file, fmt):
                 report.records_read += 1
                 try:
+                    if isinstance(record, InputError):
+                        raise record
                     paper = record_to_paper(record)
                     digest = paper_id(paper.abstract)
                     known = id_by_text.get(digest)
@@ -641,7 +704,7 @@ def read_papers(
                 except InputError as exc:
                     if not skip_bad:
                         raise
-                    report.skipped.append(SkippedRecord(file, str(record.where), _reason(exc)))
+                    report.skipped.append(SkippedRecord(file, str(exc.record), _reason(exc)))
         except InputError as exc:
             # a whole-file problem (empty, binary, undecodable line) under --skip-bad
             if not skip_bad:
