@@ -577,6 +577,14 @@ def _year(record: RawRecord, value: Any) -> int | None:
     return int(match.group())
 
 
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def record_to_paper(record: RawRecord) -> Paper:
     """Validate one raw record and make its :class:`Paper`; :class:`InputError` if unusable."""
     fields = record.fields
@@ -585,6 +593,10 @@ def record_to_paper(record: RawRecord) -> Paper:
         raise InputError(record.file, record.where,
                          "record has no abstract (expected a non-empty 'abstract' or 'summary' field)")
     abstract = abstract.strip()
+    for name, value in fields.items():
+        if isinstance(value, str) and not _encodable(value):
+            raise InputError(record.file, record.where,
+                             f"field {name!r} holds a lone UTF-16 surrogate; not valid Unicode text")
     try:
         find_math(abstract)
     except MathError as exc:

@@ -158,6 +158,8 @@ def test_same_abstract_in_two_files_is_one_paper(tmp_path):
          "dups.jsonl: record 2 (line 2): duplicate id 'a' with a different abstract"),
         ("arr.json", b'[{"abstract": "ok"}, {"abstract": ]', "arr.json: record 2 (line 1): invalid JSON"),
         ("nocol.csv", b"id,title\n1,T\n", "nocol.csv: line 1: header names no abstract column"),
+        ("surr.jsonl", b'{"abstract": "bad \\ud800 text"}\n',
+         "surr.jsonl: record 1 (line 1): field 'abstract' holds a lone UTF-16 surrogate"),
     ],
 )
 def test_bad_input_names_file_and_record(tmp_path, name, content, message):
