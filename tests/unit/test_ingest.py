@@ -42,14 +42,19 @@ def test_read_seeds_yields_50_papers_with_venue_year_and_merged_sources():
     merged = [p for p in papers if len(p.sources) > 1]
     assert len(merged) == 1
     assert [Path(s.file).name for s in merged[0].sources] == [
-        "001_e801319b3f1d041e.txt", "002_bb238cf8a1452138.txt"]
+        "001_e801319b3f1d041e.txt",
+        "002_bb238cf8a1452138.txt",
+    ]
     assert len({p.id for p in papers}) == 50
 
 
 @pytest.mark.parametrize(
     ("header", "venue", "year"),
-    [("NeurIPS 2026 Papers", "NeurIPS", 2026), ("NeurIPS 2026 论文列表", "NeurIPS", 2026),
-     ("ICML 2024 accepted papers", "ICML", 2024)],
+    [
+        ("NeurIPS 2026 Papers", "NeurIPS", 2026),
+        ("NeurIPS 2026 论文列表", "NeurIPS", 2026),
+        ("ICML 2024 accepted papers", "ICML", 2024),
+    ],
 )
 def test_seeds_header_gives_venue_and_year(tmp_path, header, venue, year):
     path = write(tmp_path, "list.txt", f"{header}\n\n{A1}\n\n{A2}\n")
@@ -66,12 +71,24 @@ def test_seeds_without_header_reads_every_block(tmp_path):
 def test_jsonl_with_aliases(tmp_path):
     rows = [
         {"id": "x1", "title": "T1", "summary": A1, "author": "Ann Lee and Bo Chen", "year": "2021"},
-        {"paperId": "x2", "title": "T2", "paperAbstract": A2, "authors": ["C D"], "venue": "ICML",
-         "url": "http://e.org/2"},
+        {
+            "paperId": "x2",
+            "title": "T2",
+            "paperAbstract": A2,
+            "authors": ["C D"],
+            "venue": "ICML",
+            "url": "http://e.org/2",
+        },
     ]
     path = write(tmp_path, "in.jsonl", "\n".join(json.dumps(r) for r in rows) + "\n")
     p1, p2 = read_papers([path])
-    assert (p1.id, p1.title, p1.abstract, p1.authors, p1.year) == ("x1", "T1", A1, ("Ann Lee", "Bo Chen"), 2021)
+    assert (p1.id, p1.title, p1.abstract, p1.authors, p1.year) == (
+        "x1",
+        "T1",
+        A1,
+        ("Ann Lee", "Bo Chen"),
+        2021,
+    )
     assert (p2.id, p2.authors, p2.venue, p2.url) == ("x2", ("C D",), "ICML", "http://e.org/2")
     assert not p1.title_derived
 
@@ -107,7 +124,12 @@ def test_bibtex_entries_with_abstract(tmp_path):
     path = write(tmp_path, "refs.bib", bib)
     p1, p2 = read_papers([path])
     assert (p1.id, p1.title, p1.authors, p1.venue, p1.year) == (
-        "lee2021bandits", "Batched Bandits", ("Lee, Ann", "Chen, Bo"), "Advances in NeurIPS", 2021)
+        "lee2021bandits",
+        "Batched Bandits",
+        ("Lee, Ann", "Chen, Bo"),
+        "Advances in NeurIPS",
+        2021,
+    )
     assert p1.abstract == "We study stochastic linear bandits with $B$ batches."
     assert (p2.id, p2.title, p2.abstract, p2.year) == ("x2", "Second", "We propose GRACE for graphs.", 2019)
 
@@ -145,21 +167,39 @@ def test_same_abstract_in_two_files_is_one_paper(tmp_path):
         ("empty.jsonl", b"", "empty.jsonl: empty file: no records"),
         ("blank.txt", b"  \n\n", "blank.txt: empty file: no records"),
         ("bin.jsonl", b'{"a": 1}\x00\x01\x02', "bin.jsonl: binary file (NUL bytes): expected text"),
-        ("latin.jsonl", b'{"abstract": "ok"}\n{"abstract": "caf\xe9"}\n',
-         "latin.jsonl: line 2: not UTF-8 text (byte 0xe9 at column 18); re-encode the file as UTF-8"),
-        ("broken.jsonl", b'{"abstract": "ok"}\n{"abstract": \n',
-         "broken.jsonl: record 2 (line 2): invalid JSON: Expecting value at column 15"),
-        ("noabs.jsonl", b'{"id": "a", "abstract": "ok"}\n{"id": "b", "title": "T"}\n',
-         "noabs.jsonl: record 2 (line 2): record has no abstract (expected a non-empty 'abstract' "
-         "or 'summary' field)"),
-        ("math.jsonl", b'{"abstract": "fine"}\n{"abstract": "we get $O(n) regret"}\n',
-         "math.jsonl: record 2 (line 2): unbalanced math: '$' opened at offset 7 is never closed"),
-        ("dups.jsonl", b'{"id": "a", "abstract": "one"}\n{"id": "a", "abstract": "two"}\n',
-         "dups.jsonl: record 2 (line 2): duplicate id 'a' with a different abstract"),
+        (
+            "latin.jsonl",
+            b'{"abstract": "ok"}\n{"abstract": "caf\xe9"}\n',
+            "latin.jsonl: line 2: not UTF-8 text (byte 0xe9 at column 18); re-encode the file as UTF-8",
+        ),
+        (
+            "broken.jsonl",
+            b'{"abstract": "ok"}\n{"abstract": \n',
+            "broken.jsonl: record 2 (line 2): invalid JSON: Expecting value at column 15",
+        ),
+        (
+            "noabs.jsonl",
+            b'{"id": "a", "abstract": "ok"}\n{"id": "b", "title": "T"}\n',
+            "noabs.jsonl: record 2 (line 2): record has no abstract (expected a non-empty 'abstract' "
+            "or 'summary' field)",
+        ),
+        (
+            "math.jsonl",
+            b'{"abstract": "fine"}\n{"abstract": "we get $O(n) regret"}\n',
+            "math.jsonl: record 2 (line 2): unbalanced math: '$' opened at offset 7 is never closed",
+        ),
+        (
+            "dups.jsonl",
+            b'{"id": "a", "abstract": "one"}\n{"id": "a", "abstract": "two"}\n',
+            "dups.jsonl: record 2 (line 2): duplicate id 'a' with a different abstract",
+        ),
         ("arr.json", b'[{"abstract": "ok"}, {"abstract": ]', "arr.json: record 2 (line 1): invalid JSON"),
         ("nocol.csv", b"id,title\n1,T\n", "nocol.csv: line 1: header names no abstract column"),
-        ("surr.jsonl", b'{"abstract": "bad \\ud800 text"}\n',
-         "surr.jsonl: record 1 (line 1): field 'abstract' holds a lone UTF-16 surrogate"),
+        (
+            "surr.jsonl",
+            b'{"abstract": "bad \\ud800 text"}\n',
+            "surr.jsonl: record 1 (line 1): field 'abstract' holds a lone UTF-16 surrogate",
+        ),
     ],
 )
 def test_bad_input_names_file_and_record(tmp_path, name, content, message):
@@ -171,17 +211,26 @@ def test_bad_input_names_file_and_record(tmp_path, name, content, message):
 
 
 def test_skip_bad_counts_skipped_records(tmp_path):
-    path = write(tmp_path, "mixed.jsonl", "\n".join([
-        json.dumps({"id": "a", "abstract": A1}),
-        "{not json",
-        json.dumps({"id": "b", "title": "no abstract"}),
-        json.dumps({"id": "c", "abstract": A2}),
-    ]) + "\n")
+    path = write(
+        tmp_path,
+        "mixed.jsonl",
+        "\n".join(
+            [
+                json.dumps({"id": "a", "abstract": A1}),
+                "{not json",
+                json.dumps({"id": "b", "title": "no abstract"}),
+                json.dumps({"id": "c", "abstract": A2}),
+            ]
+        )
+        + "\n",
+    )
     report = RunReport()
     papers = read_papers([path], skip_bad=True, report=report)
     assert [p.id for p in papers] == ["a", "c"]
     assert [(s.record, s.reason.split(":")[0]) for s in report.skipped] == [
-        ("2 (line 2)", "invalid JSON"), ("3 (line 3)", "record has no abstract (expected a non-empty 'abstract' or 'summary' field)")]
+        ("2 (line 2)", "invalid JSON"),
+        ("3 (line 3)", "record has no abstract (expected a non-empty 'abstract' or 'summary' field)"),
+    ]
 
 
 def test_missing_input_is_an_error(tmp_path):
