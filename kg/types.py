@@ -109,7 +109,7 @@ class Mention:
             "end": self.end,
             "canonical": self.canonical,
             "role": self.role,
-            "confidence": round(self.confidence, 4),
+            "confidence": self.confidence,
             "extractor": self.extractor,
             "sentence": [self.sentence_start, self.sentence_end],
         }
@@ -158,7 +158,6 @@ class Bound:
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["variables"] = list(self.variables)
-        out["confidence"] = round(self.confidence, 4)
         return out
 
     @classmethod
