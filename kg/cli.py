@@ -170,10 +170,74 @@ def _print_skipped(report: RunReport, limit: int = 10) -> None:
         print(f"  … and {len(report.skipped) - limit} more", file=sys.stderr)
 
 
+# --------------------------------------------------------------------------- graph: build / remove
+
+
+def _add_build(sub: Any) -> None:
+    p = sub.add_parser(
+        "build", help="build the graph directory (RDF, networkx JSON, extractions, manifest)",
+        formatter_class=_formatter,
+        epilog=_example("kg build seeds/ -o out/\n  kg build --update out/ new.jsonl"),
+    )
+    _add_input_options(p)
+    _add_pipeline_options(p)
+    p.add_argument("-o", "--output", default=None, metavar="DIR", help="the build directory to write")
+    p.add_argument("--update", default=None, metavar="DIR",
+                   help="add the INPUT papers to the existing build directory DIR (no re-extraction "
+                        "of the papers already in it)")
+    p.add_argument("--no-cache", action="store_true",
+                   help="re-extract every paper even if DIR holds records of the same extractors")
+    p.set_defaults(run=_run_build)
+
+
+def _run_build(args: argparse.Namespace) -> int:
+    from kg.build import build_graph, update_graph
+    from kg.errors import ConfigError
+
+    if bool(args.output) == bool(args.update):
+        raise ConfigError("kg build: give exactly one of -o DIR (new build) or --update DIR")
+    progress = Progress(0, "extract")
+    try:
+        if args.update:
+            result = update_graph(args.update, args.inputs, fmt=args.input_format,
+                                  skip_bad=args.skip_bad, workers=args.workers,
+                                  spacy_model=args.spacy_model, progress=progress)
+        else:
+            result = build_graph(args.inputs, args.output, fmt=args.input_format,
+                                 skip_bad=args.skip_bad, workers=args.workers,
+                                 spacy_model=args.spacy_model, use_cache=not args.no_cache,
+                                 progress=progress)
+    finally:
+        progress.close()
+    print(summarize(result.report, f"built {result.directory}"), file=sys.stderr)
+    print(f"  {result.extracted} paper(s) extracted, {result.reused} reused from the cache",
+          file=sys.stderr)
+    _print_skipped(result.report)
+    return 0
+
+
+def _add_remove(sub: Any) -> None:
+    p = sub.add_parser("remove", help="remove papers (and what only they supported) from a graph",
+                       formatter_class=_formatter,
+                       epilog=_example("kg remove out/ p-5469f1db286b"))
+    p.add_argument("directory", metavar="DIR", help="the build directory")
+    p.add_argument("paper_ids", nargs="+", metavar="PAPER_ID", help="paper ids to remove")
+    p.set_defaults(run=_run_remove)
+
+
+def _run_remove(args: argparse.Namespace) -> int:
+    from kg.build import remove_papers
+
+    result = remove_papers(args.directory, args.paper_ids)
+    print(f"removed {len(result.removed)} paper(s) from {result.directory}; "
+          f"{result.report.papers} left", file=sys.stderr)
+    return 0
+
+
 # --------------------------------------------------------------------------- command table
 
 # Each entry adds one subcommand. Later stages add theirs here.
-COMMANDS: list[Callable[[Any], None]] = [_add_ingest, _add_extract]
+COMMANDS: list[Callable[[Any], None]] = [_add_ingest, _add_extract, _add_build, _add_remove]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -7,7 +7,12 @@ term used here exists in ``schema/ontology.ttl``.
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
+from urllib.parse import quote
+
+from rdflib import URIRef
+from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SDO, SKOS, XSD, DefinedNamespace, Namespace
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schema"
 KG_NS = "https://w3id.org/kg-abstracts/ontology#"
@@ -27,6 +32,108 @@ BOUND_PROPERTIES: tuple[str, ...] = ("claimsBound", "boundsQuantity", "boundsSub
 OBJECT_PROPERTIES: tuple[str, ...] = (
     *PAPER_ENTITY_PROPERTIES, *BOUND_PROPERTIES, *PAPER_PAPER_PROPERTIES,
 )
+# Which paper–entity property carries which entity type into which paper–paper link.
+SHARE_PROPERTY_OF_TYPE: dict[str, str] = {
+    "Method": "sharesTechniqueWith",
+    "Task": "sharesTaskWith",
+    "Concept": "sharesConceptWith",
+}
+
+
+class KG(DefinedNamespace):
+    """The kg ontology terms (``schema/ontology.ttl``); an unknown attribute raises.
+
+    >>> str(KG.proposes)
+    'https://w3id.org/kg-abstracts/ontology#proposes'
+    """
+
+    _NS = Namespace(KG_NS)
+    _fail = True
+
+    # classes
+    Paper: URIRef
+    Entity: URIRef
+    Method: URIRef
+    Task: URIRef
+    Dataset: URIRef
+    Metric: URIRef
+    Concept: URIRef
+    Bound: URIRef
+    Mention: URIRef
+    Extractor: URIRef
+    Link: URIRef
+    # object properties
+    paperEntityProperty: URIRef
+    proposes: URIRef
+    uses: URIRef
+    addresses: URIRef
+    evaluatesOn: URIRef
+    measures: URIRef
+    mentions: URIRef
+    claimsBound: URIRef
+    boundsQuantity: URIRef
+    boundsSubject: URIRef
+    sharesEntityWith: URIRef
+    sharesTechniqueWith: URIRef
+    sharesTaskWith: URIRef
+    sharesConceptWith: URIRef
+    refersTo: URIRef
+    supportsProperty: URIRef
+    linkProperty: URIRef
+    linksPaper: URIRef
+    sharedEntity: URIRef
+    # datatype properties
+    venue: URIRef
+    author: URIRef
+    titleDerived: URIRef
+    topic: URIRef
+    inputSource: URIRef
+    canonicalName: URIRef
+    paperCount: URIRef
+    startOffset: URIRef
+    endOffset: URIRef
+    confidence: URIRef
+    surfaceText: URIRef
+    sentence: URIRef
+    mentionCount: URIRef
+    boundForm: URIRef
+    boundKind: URIRef
+    notation: URIRef
+    soft: URIRef
+    latex: URIRef
+    expr: URIRef
+    variable: URIRef
+    quantity: URIRef
+    subject: URIRef
+    attribution: URIRef
+    condition: URIRef
+    extractorName: URIRef
+    weight: URIRef
+
+
+# The other vocabularies the graph uses, re-exported so callers import names from one module.
+__all__ = [
+    "DCTERMS", "KG", "PROV", "RDF", "RDFS", "SDO", "SKOS", "XSD", "PREFIXES",
+    "rel_type", "node_label", "prop_iri", "class_iri", "slug", "paper_node", "entity_node",
+    "bound_node", "node_iri", "mention_iri", "extractor_iri", "link_iri",
+]
+
+# Resource namespaces, one per node kind, so graph.ttl can write `paper:p-…`, `Method:sgd`.
+_RESOURCE_PREFIX: dict[str, str] = {
+    "paper": "paper", **{cls: cls.lower() for cls in ENTITY_CLASSES},
+    "bound": "bound", "mention": "mention", "extractor": "extractor", "link": "link",
+}
+PREFIXES: dict[str, str] = {
+    "kg": KG_NS,
+    "rdf": str(RDF),
+    "rdfs": str(RDFS),
+    "xsd": str(XSD),
+    "dcterms": str(DCTERMS),
+    "skos": str(SKOS),
+    "prov": str(PROV),
+    "schema": str(SDO),
+    **{name: f"{DATA_NS}{path}/" for name, path in _RESOURCE_PREFIX.items()},
+}
 
 
 def rel_type(prop: str) -> str:
@@ -45,3 +152,95 @@ def node_label(cls: str) -> str:
     if cls not in CLASSES:
         raise ValueError(f"not an ontology class: {cls!r}")
     return cls
+
+
+def prop_iri(prop: str) -> URIRef:
+    """The IRI of an ontology object property name (``"proposes"`` → ``kg:proposes``)."""
+    if prop not in OBJECT_PROPERTIES:
+        raise ValueError(f"not an ontology object property: {prop!r}")
+    return URIRef(KG_NS + prop)
+
+
+def class_iri(cls: str) -> URIRef:
+    """The IRI of an ontology class name (``"Method"`` → ``kg:Method``)."""
+    if cls not in CLASSES:
+        raise ValueError(f"not an ontology class: {cls!r}")
+    return URIRef(KG_NS + cls)
+
+
+_NON_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+def slug(name: str) -> str:
+    """A stable, IRI-safe slug of a canonical name; the entity id is derived from it.
+
+    Accents are folded, everything else that is not a letter or digit becomes one hyphen;
+    a name with no ASCII letter or digit at all (e.g. CJK) keeps its characters, percent-
+    encoded later in the IRI.
+
+    >>> slug("Stochastic Gradient Descent (SGD)")
+    'stochastic-gradient-descent-sgd'
+    >>> slug("f-GRPO")
+    'f-grpo'
+    """
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    out = _NON_SLUG.sub("-", folded.lower()).strip("-")
+    if out:
+        return out
+    return re.sub(r"\s+", "-", name.strip().lower())
+
+
+def paper_node(paper_id: str) -> str:
+    """The networkx node id of a paper: ``paper:<id>``."""
+    return f"paper:{paper_id}"
+
+
+def entity_node(entity_type: str, canonical: str) -> str:
+    """The networkx node id of an entity: ``<Type>:<slug of canonical>``."""
+    if entity_type not in ENTITY_CLASSES:
+        raise ValueError(f"not an entity class: {entity_type!r}")
+    return f"{entity_type}:{slug(canonical)}"
+
+
+def bound_node(paper_id: str, n: int) -> str:
+    """The networkx node id of a paper's n-th bound: ``bound:<paper id>:<n>``."""
+    return f"bound:{paper_id}:{n}"
+
+
+def _local(value: str) -> str:
+    return quote(value, safe="-._~")
+
+
+def node_iri(node: str) -> URIRef:
+    """The RDF resource IRI of a networkx node id (paper, entity or bound).
+
+    >>> str(node_iri("Method:sgd"))
+    'https://w3id.org/kg-abstracts/resource/method/sgd'
+    """
+    head, _, rest = node.partition(":")
+    if head == "paper":
+        return URIRef(f"{DATA_NS}paper/{_local(rest)}")
+    if head == "bound":
+        pid, _, n = rest.rpartition(":")
+        return URIRef(f"{DATA_NS}bound/{_local(pid)}-b{n}")
+    if head in ENTITY_CLASSES:
+        return URIRef(f"{DATA_NS}{head.lower()}/{_local(rest)}")
+    raise ValueError(f"not a graph node id: {node!r}")
+
+
+def mention_iri(paper_id: str, prop: str, entity: str) -> URIRef:
+    """The IRI of the Mention (evidence) node of one paper–entity statement."""
+    etype, _, eslug = entity.partition(":")
+    return URIRef(f"{DATA_NS}mention/{_local(paper_id)}.{prop}.{etype}.{_local(eslug)}")
+
+
+def extractor_iri(name: str) -> URIRef:
+    """The IRI of the Extractor activity of a versioned extractor name."""
+    return URIRef(f"{DATA_NS}extractor/{_local(name or 'unknown')}")
+
+
+def link_iri(prop: str, source: str, target: str) -> URIRef:
+    """The IRI of the Link explaining one paper–paper statement (``source < target``)."""
+    a = _local(source.partition(":")[2])
+    b = _local(target.partition(":")[2])
+    return URIRef(f"{DATA_NS}link/{prop}.{a}.{b}")

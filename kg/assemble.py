@@ -1,0 +1,446 @@
+"""Extraction records → the networkx graph and the RDF graph, from the same records.
+
+:func:`assemble` resolves the records (:mod:`kg.resolve`) and builds one ``nx.MultiDiGraph``
+following the graph contract (node ids ``paper:<id>``, ``<Type>:<slug>``, ``bound:<id>:<n>``;
+edge key = attribute ``predicate``); :func:`rdf_triples` renders that graph as RDF triples of the
+ontology (``schema/ontology.ttl``), with a ``kg:Mention`` (PROV-O) node per paper–entity edge
+carrying the evidence, and a ``kg:Link`` per paper–paper edge carrying its weight and the shared
+entities. Both are deterministic: the same records give the same nodes, edges and triples in the
+same order.
+
+Paper–paper links: for each share type (Method → ``sharesTechniqueWith``, Task →
+``sharesTaskWith``, Concept → ``sharesConceptWith``) two papers are linked when they share an
+entity of that type; the link weight is the sum over the shared entities of their IDF,
+``log((N + 1) / (df + 1))`` with ``N`` papers and ``df`` the papers having the entity. A term in
+every paper has IDF 0 and terms in more than ``max_df_ratio`` of the papers (or more than
+``max_df`` papers) are not used at all, so a ubiquitous "neural network" links nothing; each paper
+keeps its ``top_k`` strongest links per type (a link survives when either end keeps it).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+from rdflib import Graph, Literal, URIRef
+from rdflib.term import Node
+
+from kg.resolve import Resolution, canonicalize, resolve_entities
+from kg.types import Extraction, Mention, Paper
+from kg.vocab import (
+    DCTERMS,
+    KG,
+    PROV,
+    RDF,
+    RDFS,
+    SDO,
+    SHARE_PROPERTY_OF_TYPE,
+    SKOS,
+    XSD,
+    bound_node,
+    class_iri,
+    extractor_iri,
+    link_iri,
+    mention_iri,
+    node_iri,
+    paper_node,
+    prop_iri,
+    slug,
+)
+
+Triple = tuple[URIRef, URIRef, Node]
+
+# What a paper does with an entity it mentions, by entity type, when not proposed.
+DEFAULT_PROPERTY_OF_TYPE: dict[str, str] = {
+    "Method": "uses",
+    "Task": "addresses",
+    "Dataset": "evaluatesOn",
+    "Metric": "measures",
+    "Concept": "mentions",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LinkConfig:
+    """How paper–paper share links are made (see the module docstring).
+
+    Attributes:
+        max_df_ratio: entities in more than this share of the papers are too common to link.
+        max_df: entities in more than this many papers are too common to link (bounds the work).
+        top_k: links kept per paper and share type (the strongest; kept if either end keeps it).
+        resolution: Louvain resolution for topics (higher → more, smaller topics).
+        seed: Louvain seed (fixed: topics are deterministic).
+    """
+
+    max_df_ratio: float = 0.5
+    max_df: int = 200
+    top_k: int = 20
+    resolution: float = 1.0
+    seed: int = 42
+
+
+def paper_property(mention: Mention) -> str:
+    """The paper–entity property a mention supports: ``proposes`` for a proposed entity, else by type."""
+    if mention.role == "proposed":
+        return "proposes"
+    return DEFAULT_PROPERTY_OF_TYPE[mention.type]
+
+
+def _sentence(paper: Paper, mention: Mention) -> str:
+    if 0 <= mention.sentence_start < mention.sentence_end <= len(paper.abstract):
+        return paper.abstract[mention.sentence_start : mention.sentence_end].strip()
+    return ""
+
+
+def assemble(
+    extractions: Sequence[Extraction],
+    config: LinkConfig | None = None,
+    resolution: Resolution | None = None,
+) -> nx.MultiDiGraph:
+    """Build the networkx graph of ``extractions`` (the graph contract).
+
+    Args:
+        extractions: one record per paper (ids unique), in any order.
+        config: link and topic settings; defaults to :class:`LinkConfig`'s.
+        resolution: a precomputed :func:`kg.resolve.resolve_entities` result (else computed).
+
+    Returns:
+        The ``nx.MultiDiGraph``; nodes inserted papers → entities → bounds, each sorted by id.
+
+    Raises:
+        ValueError: when two records have the same paper id.
+    """
+    config = config or LinkConfig()
+    ordered = sorted(extractions, key=lambda e: e.paper.id)
+    for a, b in zip(ordered, ordered[1:], strict=False):
+        if a.paper.id == b.paper.id:
+            raise ValueError(f"two extraction records for paper {a.paper.id!r}")
+    res = resolution or resolve_entities(ordered)
+
+    # Paper → entity statements: (paper node, entity node) → property and supporting mentions.
+    statements: dict[tuple[str, str], list[Mention]] = defaultdict(list)
+    proposed: set[tuple[str, str]] = set()
+    for ext in ordered:
+        pnode = paper_node(ext.paper.id)
+        for i, mention in enumerate(ext.mentions):
+            enode = res.of_mention.get((ext.paper.id, i))
+            if enode is None:
+                continue
+            statements[(pnode, enode)].append(mention)
+            if mention.role == "proposed":
+                proposed.add((pnode, enode))
+
+    papers_of_entity: dict[str, set[str]] = defaultdict(set)
+    for pnode, enode in statements:
+        papers_of_entity[enode].add(pnode)
+
+    bound_rows: list[tuple[str, str, dict[str, Any], str | None, str | None]] = []
+    for ext in ordered:
+        pnode = paper_node(ext.paper.id)
+        local_methods = sorted(
+            {res.of_mention[(ext.paper.id, i)] for i, m in enumerate(ext.mentions)
+             if m.type == "Method" and (ext.paper.id, i) in res.of_mention},
+        )
+        for n, bound in enumerate(ext.bounds):
+            qnode = res.of_quantity.get((ext.paper.id, n))
+            snode = _subject_node(bound.subject, local_methods, res) if bound.subject else None
+            attrs = {
+                "kind": "Bound",
+                "label": bound.latex,
+                "paper": ext.paper.id,
+                "form": bound.form,
+                "bound_kind": bound.kind,
+                "notation": bound.notation,
+                "soft": bool(bound.soft),
+                "latex": bound.latex,
+                "expr": bound.expr,
+                "variables": list(bound.variables),
+                "quantity": bound.quantity,
+                "subject": bound.subject,
+                "attribution": bound.attribution,
+                "condition": bound.condition,
+                "start": bound.start,
+                "end": bound.end,
+                "confidence": round(bound.confidence, 4),
+                "extractor": bound.extractor,
+            }
+            bound_rows.append((pnode, bound_node(ext.paper.id, n), attrs, qnode, snode))
+            for enode in (qnode, snode):
+                if enode is not None:
+                    papers_of_entity[enode].add(pnode)
+
+    g = nx.MultiDiGraph()
+    for ext in ordered:
+        paper = ext.paper
+        g.add_node(
+            paper_node(paper.id),
+            kind="Paper",
+            label=paper.title,
+            id=paper.id,
+            title=paper.title,
+            title_derived=paper.title_derived,
+            venue=paper.venue,
+            year=paper.year,
+            abstract=paper.abstract,
+            url=paper.url,
+            authors=list(paper.authors),
+            sources=[f"{s.file}:{s.position}" for s in paper.sources],
+            topic=-1,
+        )
+    for enode, entity in res.entities.items():
+        if enode not in papers_of_entity:
+            continue
+        g.add_node(
+            enode,
+            kind=entity.type,
+            label=entity.label,
+            canonical=entity.canonical,
+            aliases=list(entity.aliases),
+            papers=len(papers_of_entity[enode]),
+        )
+    for _pnode, bnode, attrs, _q, _s in sorted(bound_rows, key=lambda r: r[1]):
+        g.add_node(bnode, **attrs)
+
+    ext_by_node = {paper_node(e.paper.id): e.paper for e in ordered}
+    for (pnode, enode), mentions in sorted(statements.items()):
+        etype = g.nodes[enode]["kind"]
+        prop = "proposes" if (pnode, enode) in proposed else DEFAULT_PROPERTY_OF_TYPE[etype]
+        best = min(mentions, key=lambda m: (-m.confidence, m.start, m.end))
+        g.add_edge(
+            pnode,
+            enode,
+            key=prop,
+            predicate=prop,
+            start=best.start,
+            end=best.end,
+            text=best.text,
+            sentence=_sentence(ext_by_node[pnode], best),
+            extractor=best.extractor,
+            confidence=round(max(m.confidence for m in mentions), 4),
+            mentions=len(mentions),
+        )
+    for pnode, bnode, _attrs, qnode, snode in sorted(bound_rows, key=lambda r: r[1]):
+        g.add_edge(pnode, bnode, key="claimsBound", predicate="claimsBound")
+        if qnode is not None:
+            g.add_edge(bnode, qnode, key="boundsQuantity", predicate="boundsQuantity")
+        if snode is not None:
+            g.add_edge(bnode, snode, key="boundsSubject", predicate="boundsSubject")
+
+    _add_share_links(g, config)
+    _add_topics(g, config)
+    return g
+
+
+def _subject_node(subject: str, local_methods: Sequence[str], res: Resolution) -> str | None:
+    """The Method entity a bound's subject names: a known Method by name, else the paper's
+    Method whose name the subject contains (the longest; "the first phased-elimination
+    algorithm" → phased-elimination)."""
+    direct = res.lookup("Method", subject)
+    if direct is not None:
+        return direct
+    subject_slug = f"-{slug(canonicalize(subject, 'Method'))}-"
+    best: tuple[int, str] | None = None
+    for enode in local_methods:
+        entity = res.entities[enode]
+        for name in (entity.canonical, entity.label, *entity.aliases):
+            s = slug(name)
+            if s and f"-{s}-" in subject_slug and (best is None or (-len(s), enode) < best):
+                best = (-len(s), enode)
+    return best[1] if best else None
+
+
+def _add_share_links(g: nx.MultiDiGraph, config: LinkConfig) -> None:
+    papers = [n for n, d in g.nodes(data=True) if d["kind"] == "Paper"]
+    n_papers = len(papers)
+    limit = min(config.max_df, config.max_df_ratio * n_papers)
+    for etype, prop in sorted(SHARE_PROPERTY_OF_TYPE.items()):
+        holders: dict[str, list[str]] = defaultdict(list)
+        for u, v, key in g.edges(keys=True):
+            if key in DEFAULT_PROPERTY_OF_TYPE.values() or key == "proposes":
+                if g.nodes[v]["kind"] == etype and u.startswith("paper:"):
+                    holders[v].append(u)
+        pairs: dict[tuple[str, str], list[tuple[float, str]]] = defaultdict(list)
+        for enode in sorted(holders):
+            members = sorted(set(holders[enode]))
+            df = len(members)
+            if df < 2 or df > limit:
+                continue
+            idf = math.log((n_papers + 1) / (df + 1))
+            if idf <= 0:
+                continue
+            canonical = g.nodes[enode]["canonical"]
+            for i, a in enumerate(members):
+                for b in members[i + 1 :]:
+                    pairs[(a, b)].append((idf, canonical))
+        weights = {pair: sum(w for w, _ in shared) for pair, shared in pairs.items()}
+        keep: set[tuple[str, str]] = set()
+        per_paper: dict[str, list[tuple[float, str, tuple[str, str]]]] = defaultdict(list)
+        for pair, w in weights.items():
+            per_paper[pair[0]].append((-w, pair[1], pair))
+            per_paper[pair[1]].append((-w, pair[0], pair))
+        for ranked in per_paper.values():
+            ranked.sort()
+            keep.update(pair for _w, _other, pair in ranked[: config.top_k])
+        for pair in sorted(keep):
+            shared = sorted(pairs[pair], key=lambda s: (-s[0], s[1]))
+            g.add_edge(
+                pair[0],
+                pair[1],
+                key=prop,
+                predicate=prop,
+                weight=round(weights[pair], 6),
+                shared=[name for _w, name in shared],
+            )
+
+
+def _add_topics(g: nx.MultiDiGraph, config: LinkConfig) -> None:
+    papers = sorted(n for n, d in g.nodes(data=True) if d["kind"] == "Paper")
+    pg = nx.Graph()
+    pg.add_nodes_from(papers)
+    for u, v, d in g.edges(data=True):
+        if "weight" in d and u.startswith("paper:") and v.startswith("paper:"):
+            w = pg.get_edge_data(u, v, {"weight": 0.0})["weight"]
+            pg.add_edge(u, v, weight=w + d["weight"])
+    if pg.number_of_edges():
+        communities = nx.community.louvain_communities(
+            pg, weight="weight", resolution=config.resolution, seed=config.seed
+        )
+    else:
+        communities = [{p} for p in papers]
+    ranked = sorted((sorted(c) for c in communities), key=lambda c: (-len(c), c[0]))
+    for topic, members in enumerate(ranked):
+        for pnode in members:
+            g.nodes[pnode]["topic"] = topic
+
+
+# ------------------------------------------------------------------------------------------ RDF
+
+
+def _lit(value: Any) -> Literal:
+    if isinstance(value, bool):
+        return Literal(value)
+    if isinstance(value, int):
+        return Literal(value)
+    if isinstance(value, float):
+        return Literal(value, datatype=XSD.double)
+    return Literal(str(value))
+
+
+_BOUND_FIELDS: tuple[tuple[str, URIRef], ...] = (
+    ("form", KG.boundForm),
+    ("bound_kind", KG.boundKind),
+    ("notation", KG.notation),
+    ("soft", KG.soft),
+    ("latex", KG.latex),
+    ("expr", KG.expr),
+    ("quantity", KG.quantity),
+    ("subject", KG.subject),
+    ("attribution", KG.attribution),
+    ("condition", KG.condition),
+    ("start", KG.startOffset),
+    ("end", KG.endOffset),
+    ("confidence", KG.confidence),
+    ("extractor", KG.extractorName),
+)
+
+
+def rdf_triples(g: nx.MultiDiGraph) -> Iterator[Triple]:
+    """The RDF triples of an assembled graph, in graph order (deterministic).
+
+    Papers, entities and bounds become resources of their ontology class; every paper–entity
+    edge becomes the direct triple plus a ``kg:Mention`` carrying its evidence (PROV-O
+    ``wasDerivedFrom`` the paper, ``wasGeneratedBy`` the extractor); every paper–paper edge the
+    direct triple plus a ``kg:Link`` with its weight and shared entities.
+    """
+    iri: dict[str, URIRef] = {node: node_iri(node) for node in g.nodes}
+    extractors: set[str] = set()
+    for node, d in g.nodes(data=True):
+        s = iri[node]
+        kind = d["kind"]
+        yield s, RDF.type, class_iri(kind)
+        yield s, RDFS.label, _lit(d["label"])
+        if kind == "Paper":
+            yield s, RDF.type, SDO.ScholarlyArticle
+            yield s, DCTERMS.identifier, _lit(d["id"])
+            yield s, DCTERMS.title, _lit(d["title"])
+            yield s, DCTERMS.abstract, _lit(d["abstract"])
+            yield s, KG.titleDerived, _lit(bool(d["title_derived"]))
+            yield s, KG.topic, _lit(int(d["topic"]))
+            if d.get("venue"):
+                yield s, KG.venue, _lit(d["venue"])
+            if d.get("year") is not None:
+                yield s, DCTERMS.date, Literal(str(d["year"]), datatype=XSD.gYear)
+            if d.get("url"):
+                yield s, DCTERMS.source, Literal(d["url"], datatype=XSD.anyURI)
+            for author in d.get("authors") or ():
+                yield s, KG.author, _lit(author)
+            for source in d.get("sources") or ():
+                yield s, KG.inputSource, _lit(source)
+        elif kind == "Bound":
+            yield s, PROV.wasDerivedFrom, iri[paper_node(d["paper"])]
+            if d.get("extractor"):
+                extractors.add(d["extractor"])
+                yield s, PROV.wasGeneratedBy, extractor_iri(d["extractor"])
+            for attr, prop in _BOUND_FIELDS:
+                if d.get(attr) is not None and d.get(attr) != "":
+                    yield s, prop, _lit(d[attr])
+            for var in d.get("variables") or ():
+                yield s, KG.variable, _lit(var)
+        else:
+            yield s, SKOS.prefLabel, _lit(d["label"])
+            yield s, KG.canonicalName, _lit(d["canonical"])
+            yield s, KG.paperCount, _lit(int(d["papers"]))
+            for alias in d.get("aliases") or ():
+                yield s, SKOS.altLabel, _lit(alias)
+    for u, v, key, d in g.edges(keys=True, data=True):
+        s, o, p = iri[u], iri[v], prop_iri(key)
+        yield s, p, o
+        if "sentence" in d:  # paper → entity: its evidence
+            m = mention_iri(d_paper_id(u), key, v)
+            yield m, RDF.type, KG.Mention
+            yield m, PROV.wasDerivedFrom, s
+            yield m, KG.refersTo, o
+            yield m, KG.supportsProperty, p
+            yield m, KG.startOffset, _lit(int(d["start"]))
+            yield m, KG.endOffset, _lit(int(d["end"]))
+            yield m, KG.surfaceText, _lit(d["text"])
+            yield m, KG.sentence, _lit(d["sentence"])
+            yield m, KG.confidence, _lit(float(d["confidence"]))
+            yield m, KG.mentionCount, _lit(int(d["mentions"]))
+            if d.get("extractor"):
+                extractors.add(d["extractor"])
+                yield m, KG.extractorName, _lit(d["extractor"])
+                yield m, PROV.wasGeneratedBy, extractor_iri(d["extractor"])
+        elif "shared" in d:  # paper – paper: its explanation
+            link = link_iri(key, u, v)
+            yield link, RDF.type, KG.Link
+            yield link, KG.linkProperty, p
+            yield link, KG.linksPaper, s
+            yield link, KG.linksPaper, o
+            yield link, KG.weight, _lit(float(d["weight"]))
+            for name in d["shared"]:
+                etype = {v2: k2 for k2, v2 in SHARE_PROPERTY_OF_TYPE.items()}[key]
+                yield link, KG.sharedEntity, node_iri(f"{etype}:{slug(name)}")
+    for name in sorted(extractors):
+        yield extractor_iri(name), RDF.type, KG.Extractor
+        yield extractor_iri(name), RDFS.label, _lit(name)
+
+
+def d_paper_id(node: str) -> str:
+    """The paper id of a ``paper:<id>`` node id."""
+    return node.partition(":")[2]
+
+
+def to_rdflib(g: nx.MultiDiGraph) -> Graph:
+    """The :func:`rdf_triples` of ``g`` in an ``rdflib.Graph`` (with the ontology prefixes bound)."""
+    from kg.vocab import PREFIXES
+
+    rdf_graph = Graph(bind_namespaces="none")
+    for prefix, ns in PREFIXES.items():
+        rdf_graph.bind(prefix, ns)
+    rdf_graph.addN((s, p, o, rdf_graph) for s, p, o in rdf_triples(g))
+    return rdf_graph

@@ -1,0 +1,246 @@
+"""The build directory: write it atomically, lock it, read it back.
+
+Layout (the graph contract)::
+
+    DIR/graph.ttl          RDF (ontology terms), canonical: one triple per line, lines sorted
+    DIR/extractions.jsonl  one Extraction.to_json() per paper, sorted by paper id
+    DIR/graph.json         networkx node-link JSON (edges="edges")
+    DIR/manifest.json      input hashes, extractor versions, counts per type, run report
+
+A build writes everything into a sibling temp directory and renames it into place, so a crash
+never leaves half a graph; ``DIR.lock`` (a sibling, since ``DIR`` itself is replaced) serializes
+concurrent writers (``kg build --update``, ``kg remove``). Nothing here depends on the time or
+the machine: the same graph gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import re
+import shutil
+import tempfile
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+import orjson
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.term import Node
+
+from kg.errors import GraphDirError
+from kg.types import Extraction
+from kg.vocab import PREFIXES, XSD
+
+GRAPH_TTL = "graph.ttl"
+EXTRACTIONS = "extractions.jsonl"
+GRAPH_JSON = "graph.json"
+MANIFEST = "manifest.json"
+FILES: tuple[str, ...] = (GRAPH_TTL, EXTRACTIONS, GRAPH_JSON, MANIFEST)
+FORMAT_VERSION = 1
+
+# ------------------------------------------------------------------------------ Turtle writing
+
+# Longest namespace first, so `…/resource/method/` wins over a shorter prefix.
+_PREFIX_ORDER = sorted(PREFIXES.items(), key=lambda kv: -len(kv[1]))
+_PN_LOCAL = re.compile(r"^[A-Za-z0-9_](?:[A-Za-z0-9_\-.]*[A-Za-z0-9_\-])?$")
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
+_NEEDS_ESCAPE = re.compile(r'[\\"\n\r\t\b\f\x00-\x1f\x7f]')
+
+
+def _escape_char(match: re.Match[str]) -> str:
+    c = match.group(0)
+    return _ESCAPES.get(c) or f"\\u{ord(c):04X}"
+
+
+def _iri(term: str) -> str:
+    for prefix, ns in _PREFIX_ORDER:
+        if term.startswith(ns):
+            local = term[len(ns) :]
+            if _PN_LOCAL.match(local):
+                return f"{prefix}:{local}"
+            break
+    return "<" + term.replace(">", "%3E").replace(" ", "%20") + ">"
+
+
+def _term(term: Node) -> str:
+    if isinstance(term, URIRef):
+        return _iri(str(term))
+    if isinstance(term, Literal):
+        lex = _NEEDS_ESCAPE.sub(_escape_char, str(term))
+        if term.language:
+            return f'"{lex}"@{term.language}'
+        dt = term.datatype
+        if dt is None or dt == XSD.string:
+            return f'"{lex}"'
+        if dt in (XSD.integer, XSD.boolean):
+            return lex
+        return f'"{lex}"^^{_iri(str(dt))}'
+    if isinstance(term, BNode):
+        raise GraphDirError(f"blank node {term!r} in the graph: every node must have an IRI")
+    raise GraphDirError(f"not an RDF term: {term!r}")
+
+
+def turtle_lines(triples: Iterable[tuple[Node, Node, Node]]) -> list[str]:
+    """Canonical Turtle: the prefix block, then one ``s p o .`` per distinct triple, sorted."""
+    body = sorted({f"{_term(s)} {_term(p)} {_term(o)} .\n" for s, p, o in triples})
+    head = [f"@prefix {prefix}: <{ns}> .\n" for prefix, ns in sorted(PREFIXES.items())]
+    return [*head, "\n", *body]
+
+
+# ------------------------------------------------------------------------------ atomic writes
+
+
+@contextlib.contextmanager
+def lock(directory: str | Path, wait: bool = True) -> Iterator[None]:
+    """Hold the exclusive lock of the graph directory ``directory`` (file ``DIR.lock``).
+
+    Raises:
+        GraphDirError: when ``wait`` is false and another process holds the lock.
+    """
+    path = Path(str(Path(directory)) + ".lock")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a+") as handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            raise GraphDirError(f"{directory}: locked by another kg process ({path})") from None
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def _dump_json(obj: Any) -> bytes:
+    return orjson.dumps(obj, option=orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2) + b"\n"
+
+
+def write_graph_dir(
+    directory: str | Path,
+    extractions: Iterable[Extraction],
+    nx_graph: nx.MultiDiGraph,
+    triples: Iterable[tuple[Node, Node, Node]],
+    manifest: dict[str, Any],
+) -> Path:
+    """Write a complete build directory atomically (temp dir + rename).
+
+    Args:
+        directory: the build directory; replaced as a whole if it exists.
+        extractions: the per-paper records (written sorted by paper id).
+        nx_graph: the assembled graph (written as node-link JSON).
+        triples: its RDF triples (written as canonical Turtle).
+        manifest: the manifest; ``counts`` (nodes per kind, edges per predicate) is added here.
+
+    Returns:
+        The directory path.
+
+    Raises:
+        GraphDirError: when the directory cannot be written.
+    """
+    target = Path(directory)
+    if target.exists() and not target.is_dir():
+        raise GraphDirError(f"{target}: exists and is not a directory")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.tmp-", dir=target.parent))
+    except OSError as exc:
+        raise GraphDirError(f"{target}: cannot create the build directory: {exc}") from exc
+    try:
+        with open(tmp / EXTRACTIONS, "wb") as fh:
+            for ext in sorted(extractions, key=lambda e: e.paper.id):
+                fh.write(orjson.dumps(ext.to_json()) + b"\n")
+        with open(tmp / GRAPH_JSON, "wb") as fh:
+            fh.write(orjson.dumps(nx.node_link_data(nx_graph, edges="edges"), option=orjson.OPT_SORT_KEYS))
+            fh.write(b"\n")
+        with open(tmp / GRAPH_TTL, "w", encoding="utf-8") as fh:
+            fh.writelines(turtle_lines(triples))
+        full = dict(manifest)
+        full["format"] = FORMAT_VERSION
+        full["counts"] = graph_counts(nx_graph)
+        (tmp / MANIFEST).write_bytes(_dump_json(full))
+        os.chmod(tmp, 0o755)
+        old = None
+        if target.exists():
+            old = target.with_name(f".{target.name}.old-{os.getpid()}")
+            os.rename(target, old)
+        os.rename(tmp, target)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise GraphDirError(f"{target}: cannot write the build directory: {exc}") from exc
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return target
+
+
+def graph_counts(nx_graph: nx.MultiDiGraph) -> dict[str, dict[str, int]]:
+    """Nodes per kind and edges per predicate, sorted by name."""
+    nodes = Counter(d["kind"] for _n, d in nx_graph.nodes(data=True))
+    edges = Counter(k for _u, _v, k in nx_graph.edges(keys=True))
+    return {"nodes": dict(sorted(nodes.items())), "edges": dict(sorted(edges.items()))}
+
+
+# ------------------------------------------------------------------------------------ reading
+
+
+def _require(directory: str | Path, name: str) -> Path:
+    path = Path(directory) / name
+    if not Path(directory).is_dir():
+        raise GraphDirError(f"{directory}: not a graph directory (run `kg build INPUT -o {directory}`)")
+    if not path.is_file():
+        raise GraphDirError(f"{directory}: incomplete graph directory, {name} is missing")
+    return path
+
+
+def load_manifest(directory: str | Path) -> dict[str, Any]:
+    """The manifest of a build directory."""
+    path = _require(directory, MANIFEST)
+    try:
+        data: dict[str, Any] = orjson.loads(path.read_bytes())
+    except orjson.JSONDecodeError as exc:
+        raise GraphDirError(f"{path}: not valid JSON: {exc}") from exc
+    return data
+
+
+def load_nx(directory: str | Path) -> nx.MultiDiGraph:
+    """The networkx graph of a build directory (``graph.json``)."""
+    path = _require(directory, GRAPH_JSON)
+    try:
+        data = orjson.loads(path.read_bytes())
+    except orjson.JSONDecodeError as exc:
+        raise GraphDirError(f"{path}: not valid JSON: {exc}") from exc
+    g = nx.node_link_graph(data, directed=True, multigraph=True, edges="edges")
+    if not isinstance(g, nx.MultiDiGraph):
+        raise GraphDirError(f"{path}: not a directed multigraph")
+    return g
+
+
+def load_rdf(directory: str | Path) -> Graph:
+    """The RDF graph of a build directory (``graph.ttl``), ontology prefixes bound."""
+    path = _require(directory, GRAPH_TTL)
+    rdf_graph = Graph(bind_namespaces="none")
+    try:
+        rdf_graph.parse(path, format="turtle")
+    except Exception as exc:  # rdflib raises assorted parser errors
+        raise GraphDirError(f"{path}: cannot parse the RDF graph: {exc}") from exc
+    return rdf_graph
+
+
+def load_extractions(directory: str | Path) -> list[Extraction]:
+    """The per-paper extraction records of a build directory, sorted by paper id."""
+    path = _require(directory, EXTRACTIONS)
+    out: list[Extraction] = []
+    with open(path, "rb") as fh:
+        for line_no, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                out.append(Extraction.from_json(orjson.loads(line)))
+            except (orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+                raise GraphDirError(f"{path}: line {line_no}: bad extraction record: {exc}") from exc
+    return out
