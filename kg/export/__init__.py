@@ -1,0 +1,1 @@
+"""Exports of a built graph: Neo4j, the interactive HTML page, RDF and interchange files."""

@@ -1,0 +1,480 @@
+"""The interactive HTML page: one self-contained file that draws the graph with vis-network.
+
+``kg export html -g DIR -o graph.html [--view papers|entities|full] [--max-nodes N]``.
+
+The page works offline and makes no request at all: vis-network's JavaScript and CSS are inlined
+from the copy the ``pyvis`` package ships (``pyvis/templates/lib/vis-9.1.2``), next to our own small
+template, script and stylesheet in ``kg/export/templates/``. pyvis's own template is not used because
+it loads vis-network and Bootstrap from CDNs and builds tooltips as HTML strings.
+
+Security: graph text (titles, abstracts, entity names, evidence sentences) never becomes markup.
+It travels as JSON inside ``<script type="application/json">`` with ``<``, ``>`` and ``&`` written as
+``\\u003c``/``\\u003e``/``\\u0026`` (so neither ``</script>`` nor ``<!--`` can occur in it), and the
+page script puts it on screen only through ``textContent``; no event handler is built from data.
+
+Views:
+
+* ``full`` — every node and edge of the graph.
+* ``papers`` — papers only; the edges are the paper–paper links (``sharesTechniqueWith``,
+  ``sharesTaskWith``, ``sharesConceptWith``) labelled with the shared entities.
+* ``entities`` — the Method/Task/Dataset/Metric/Concept nodes; two entities are linked when papers
+  use them together, the edge labelled with how many papers do.
+
+Large graphs: beyond ``max_nodes`` (default :data:`DEFAULT_MAX_NODES` = 1500) the least connected
+nodes (fewest edges in the view; ties by id) are folded away and the page says so in a visible note.
+In the browser the force layout runs a bounded number of iterations, then physics is switched off,
+so the page settles and stays still.
+
+Output is deterministic: the same graph gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from kg.errors import ConfigError, ExportError
+from kg.fileio import atomic_write
+from kg.graphdir import load_nx
+from kg.vocab import ENTITY_CLASSES, PAPER_PAPER_PROPERTIES
+
+VIEWS: tuple[str, ...] = ("full", "papers", "entities")
+DEFAULT_VIEW = "full"
+# 1500 nodes lay out and draw in a few seconds in headless Chromium on a 2-core machine (the
+# 22k-paper papers view is folded to this); more makes the force layout the bottleneck.
+DEFAULT_MAX_NODES = 1500
+
+# Colour and vis-network shape per ontology class: the legend is generated from this table.
+NODE_STYLES: dict[str, dict[str, str]] = {
+    "Paper": {"color": "#4e79a7", "shape": "dot"},
+    "Method": {"color": "#f28e2b", "shape": "diamond"},
+    "Task": {"color": "#59a14f", "shape": "triangle"},
+    "Dataset": {"color": "#b07aa1", "shape": "square"},
+    "Metric": {"color": "#e15759", "shape": "star"},
+    "Concept": {"color": "#76b7b2", "shape": "hexagon"},
+    "Bound": {"color": "#9c755f", "shape": "triangleDown"},
+}
+OTHER_STYLE: dict[str, str] = {"color": "#bab0ac", "shape": "dot"}
+COOCCURS = "coOccursWith"  # the entities view's derived edge; not an ontology property
+EDGE_COLORS: dict[str, str] = {
+    "proposes": "#d37295",
+    "uses": "#a0a0a0",
+    "addresses": "#8cd17d",
+    "evaluatesOn": "#b6992d",
+    "measures": "#ff9d9a",
+    "mentions": "#d4d4d4",
+    "claimsBound": "#9c755f",
+    "boundsQuantity": "#c7a98b",
+    "boundsSubject": "#c7a98b",
+    "sharesTechniqueWith": "#f28e2b",
+    "sharesTaskWith": "#59a14f",
+    "sharesConceptWith": "#76b7b2",
+    COOCCURS: "#9d9d9d",
+}
+DEFAULT_EDGE_COLOR = "#a0a0a0"
+
+SNIPPET_CHARS = 300
+LABEL_CHARS = 42
+LIST_ITEMS = 6
+
+TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
+_VIS_DIR = ("pyvis", "templates/lib/vis-9.1.2")
+_MARKER = re.compile(r"@@KG_([A-Z_]+)@@")
+_RAW_TEXT_END = {"script": re.compile(r"</script|<!--", re.IGNORECASE),
+                 "style": re.compile(r"</style", re.IGNORECASE)}
+
+
+@dataclass(frozen=True, slots=True)
+class HtmlPage:
+    """What an HTML export put on the page.
+
+    Attributes:
+        html: the whole document.
+        view: the view drawn.
+        nodes: nodes drawn.
+        edges: edges drawn.
+        total_nodes: nodes the view had before folding.
+        folded: nodes folded away by ``max_nodes``.
+    """
+
+    html: str
+    view: str
+    nodes: int
+    edges: int
+    total_nodes: int
+    folded: int
+
+
+# --------------------------------------------------------------------------------------- views
+
+
+def select_view(nx_graph: nx.MultiDiGraph, view: str) -> nx.MultiDiGraph:
+    """The subgraph a view draws (a new graph; ``nx_graph`` is not changed).
+
+    Args:
+        nx_graph: a kg graph (contract: node ``kind``/``label``, edge key = ``predicate``).
+        view: ``full``, ``papers`` or ``entities``.
+
+    Returns:
+        A MultiDiGraph whose edges carry their attributes; the ``entities`` view's edges are
+        ``coOccursWith`` with ``papers`` (sorted paper ids) and ``weight`` (their count).
+
+    Raises:
+        ConfigError: ``view`` is not one of :data:`VIEWS`.
+
+    >>> g = nx.MultiDiGraph()
+    >>> g.add_node("paper:a", kind="Paper", label="A"); g.add_node("Method:x", kind="Method", label="x")
+    >>> _ = g.add_edge("paper:a", "Method:x", key="uses", predicate="uses")
+    >>> sorted(select_view(g, "papers").nodes)
+    ['paper:a']
+    """
+    if view not in VIEWS:
+        raise ConfigError(f"unknown HTML view {view!r}: expected one of {', '.join(VIEWS)}")
+    if view == "full":
+        return nx_graph.copy()
+    if view == "papers":
+        sub = nx.MultiDiGraph()
+        sub.add_nodes_from((n, d) for n, d in nx_graph.nodes(data=True) if d.get("kind") == "Paper")
+        sub.add_edges_from(
+            (u, v, k, d)
+            for u, v, k, d in nx_graph.edges(keys=True, data=True)
+            if _predicate(k, d) in PAPER_PAPER_PROPERTIES and u in sub and v in sub
+        )
+        return sub
+    entity_kinds = set(ENTITY_CLASSES)
+    sub = nx.MultiDiGraph()
+    sub.add_nodes_from((n, d) for n, d in nx_graph.nodes(data=True) if d.get("kind") in entity_kinds)
+    together: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for paper, d in nx_graph.nodes(data=True):
+        if d.get("kind") != "Paper":
+            continue
+        used = sorted({v for v in nx_graph.successors(paper) if v in sub})
+        for i, a in enumerate(used):
+            for b in used[i + 1:]:
+                together[(a, b)].add(str(paper))
+    for (a, b), papers in together.items():
+        sub.add_edge(a, b, key=COOCCURS, predicate=COOCCURS, papers=sorted(papers), weight=len(papers))
+    return sub
+
+
+def fold_least_connected(view_graph: nx.MultiDiGraph, max_nodes: int) -> nx.MultiDiGraph:
+    """Keep the ``max_nodes`` best connected nodes of ``view_graph`` (a new graph).
+
+    Nodes are ranked by degree in the view (multi-edges counted), highest first, ties by node id,
+    so the choice is deterministic. Edges between kept nodes are kept.
+
+    Raises:
+        ConfigError: ``max_nodes`` < 1.
+    """
+    if max_nodes < 1:
+        raise ConfigError(f"--max-nodes must be at least 1, got {max_nodes}")
+    if view_graph.number_of_nodes() <= max_nodes:
+        return view_graph.copy()
+    ranked = sorted(view_graph.nodes, key=lambda n: (-view_graph.degree(n), str(n)))
+    return view_graph.subgraph(ranked[:max_nodes]).copy()
+
+
+# ------------------------------------------------------------------------------- page content
+
+
+def _predicate(key: Any, data: dict[str, Any]) -> str:
+    return str(data.get("predicate", key))
+
+
+def _text(value: Any) -> str:
+    """Display form of an attribute: None → "", lists joined, everything else str()."""
+    if value is None:
+        return ""
+    if isinstance(value, list | tuple):
+        return ", ".join(_text(v) for v in value)
+    return str(value)
+
+
+def _clip(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _listing(items: list[str], limit: int = LIST_ITEMS) -> str:
+    shown = items[:limit]
+    more = len(items) - len(shown)
+    return "; ".join(shown) + (f"; and {more} more" if more > 0 else "")
+
+
+def _words(prop: str) -> str:
+    """``sharesTechniqueWith`` → ``shares technique with``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", prop).lower()
+
+
+def _paper_titles(nx_graph: nx.MultiDiGraph, ids: Iterable[str]) -> list[str]:
+    titles = []
+    for pid in ids:
+        d = nx_graph.nodes.get(pid, {})
+        titles.append(_text(d.get("title") or d.get("label") or pid))
+    return titles
+
+
+def _node_tip(nx_graph: nx.MultiDiGraph, node: str, d: dict[str, Any]) -> list[list[str]]:
+    """Tooltip rows ``[css class, text]`` of a node; the page sets each with textContent."""
+    kind = _text(d.get("kind")) or "node"
+    rows: list[list[str]] = []
+    if kind == "Paper":
+        rows.append(["title", _text(d.get("title") or d.get("label") or node)])
+        meta = " ".join(p for p in (_text(d.get("venue")), _text(d.get("year"))) if p)
+        authors = [_text(a) for a in d.get("authors") or []]
+        if authors:
+            shown = ", ".join(authors[:3]) + (" et al." if len(authors) > 3 else "")
+            meta = f"{meta} · {shown}" if meta else shown
+        if meta:
+            rows.append(["meta", meta])
+        if d.get("abstract"):
+            rows.append(["body", _clip(_text(d["abstract"]), SNIPPET_CHARS)])
+        rows.append(["meta", f"Paper · {_text(d.get('id')) or node}"])
+    elif kind == "Bound":
+        rows.append(["title", _text(d.get("latex") or d.get("expr") or d.get("label") or node)])
+        what = " ".join(p for p in (_text(d.get("bound_kind")), "bound") if p)
+        rows.append(["meta", f"{what} · {_text(d.get('notation'))}".rstrip(" ·")])
+        for field in ("quantity", "subject", "condition"):
+            if d.get(field):
+                rows.append(["body", f"{field}: {_text(d[field])}"])
+        papers = sorted(str(u) for u in nx_graph.predecessors(node)
+                        if nx_graph.nodes[u].get("kind") == "Paper")
+        if papers:
+            rows.append(["list", "paper: " + _listing(_paper_titles(nx_graph, papers))])
+    else:
+        rows.append(["title", _text(d.get("label") or d.get("canonical") or node)])
+        papers = sorted(str(u) for u in nx_graph.predecessors(node)
+                        if nx_graph.nodes[u].get("kind") == "Paper")
+        count = d.get("papers", len(papers))
+        rows.append(["meta", f"{kind} · {count} paper{'' if count == 1 else 's'}"])
+        aliases = [_text(a) for a in d.get("aliases") or [] if _text(a) != _text(d.get("label"))]
+        if aliases:
+            rows.append(["body", "aliases: " + ", ".join(aliases)])
+        if papers:
+            rows.append(["list", "papers: " + _listing(_paper_titles(nx_graph, papers))])
+    return rows
+
+
+def _edge_tip(nx_graph: nx.MultiDiGraph, pred: str, d: dict[str, Any]) -> list[list[str]]:
+    """Tooltip rows of an edge: shared entities, evidence sentence or co-occurring papers."""
+    if pred == COOCCURS:
+        papers = list(d.get("papers") or [])
+        rows = [["title", f"used together in {len(papers)} paper{'' if len(papers) == 1 else 's'}"]]
+        rows.append(["list", _listing(_paper_titles(nx_graph, papers))])
+        return rows
+    rows = [["title", _words(pred)]]
+    if d.get("shared"):
+        rows.append(["body", "shared: " + _text(d["shared"])])
+    if d.get("sentence"):
+        rows.append(["body", _text(d["sentence"])])
+    meta = []
+    if d.get("text"):
+        meta.append(f"“{_text(d['text'])}”")
+    if d.get("weight") is not None and pred in PAPER_PAPER_PROPERTIES:
+        meta.append(f"weight {float(d['weight']):.3g}")
+    if d.get("extractor"):
+        meta.append(_text(d["extractor"]))
+    if d.get("confidence") is not None:
+        meta.append(f"confidence {float(d['confidence']):.2f}")
+    if d.get("mentions"):
+        meta.append(f"{_text(d['mentions'])} mentions")
+    if meta:
+        rows.append(["meta", " · ".join(meta)])
+    return rows
+
+
+def _node_label(node: str, d: dict[str, Any]) -> str:
+    if d.get("kind") == "Paper":
+        return _clip(_text(d.get("title") or d.get("label") or node), LABEL_CHARS)
+    return _clip(_text(d.get("label") or d.get("canonical") or node), LABEL_CHARS)
+
+
+def _search_text(node: str, d: dict[str, Any]) -> str:
+    parts = [node, _text(d.get("label")), _text(d.get("title")), _text(d.get("canonical")),
+             _text(d.get("aliases")), _text(d.get("latex"))]
+    return " ".join(p for p in parts if p).lower()
+
+
+def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW,
+              max_nodes: int = DEFAULT_MAX_NODES) -> dict[str, Any]:
+    """Everything the page script needs, as one JSON-ready dict (nodes and edges sorted).
+
+    Args:
+        nx_graph: the whole kg graph (tooltips look up paper titles in it).
+        view: see :func:`select_view`.
+        max_nodes: folding cap, see :func:`fold_least_connected`.
+
+    Returns:
+        ``{"view", "nodes", "edges", "legend", "predicates", "total_nodes", "folded", "options"}``;
+        each node ``{"id", "label", "kind", "shape", "color", "size", "search", "tip"}``, each edge
+        ``{"id", "from", "to", "predicate", "label", "color", "tip"}``.
+
+    Raises:
+        ConfigError: bad ``view`` or ``max_nodes``.
+    """
+    view_graph = select_view(nx_graph, view)
+    shown = fold_least_connected(view_graph, max_nodes)
+    degree = dict(view_graph.degree())
+    nodes: list[dict[str, Any]] = []
+    for node in sorted(shown.nodes, key=str):
+        d = shown.nodes[node]
+        kind = _text(d.get("kind")) or "other"
+        style = NODE_STYLES.get(kind, OTHER_STYLE)
+        nodes.append({
+            "id": str(node),
+            "label": _node_label(str(node), d),
+            "kind": kind,
+            "shape": style["shape"],
+            "color": style["color"],
+            # Size by degree in the view; sqrt so hubs stand out without covering the page.
+            "size": round(min(10 + 3 * math.sqrt(degree.get(node, 0)), 42), 1),
+            "search": _search_text(str(node), d),
+            "tip": _node_tip(nx_graph, str(node), d),
+        })
+    edges: list[dict[str, Any]] = []
+    ordered = sorted(shown.edges(keys=True, data=True), key=lambda e: (str(e[0]), str(e[1]), str(e[2])))
+    for u, v, k, d in ordered:
+        pred = _predicate(k, d)
+        if pred in PAPER_PAPER_PROPERTIES:
+            label = _clip(_text(d.get("shared")), 40)
+        elif pred == COOCCURS:
+            label = str(d.get("weight", ""))
+        else:
+            label = ""
+        edges.append({
+            "id": f"{u}|{v}|{k}",
+            "from": str(u),
+            "to": str(v),
+            "predicate": pred,
+            "label": label,
+            "color": EDGE_COLORS.get(pred, DEFAULT_EDGE_COLOR),
+            "arrows": pred not in PAPER_PAPER_PROPERTIES and pred != COOCCURS,
+            "tip": _edge_tip(nx_graph, pred, d),
+        })
+    kinds: Counter[str] = Counter(str(n["kind"]) for n in nodes)
+    legend = [{"kind": kind, **NODE_STYLES.get(kind, OTHER_STYLE), "count": kinds[kind]}
+              for kind in [*NODE_STYLES, *sorted(set(kinds) - set(NODE_STYLES))] if kinds[kind]]
+    preds: Counter[str] = Counter(str(e["predicate"]) for e in edges)
+    predicates = [{"predicate": p, "words": _words(p), "color": EDGE_COLORS.get(p, DEFAULT_EDGE_COLOR),
+                   "count": preds[p]} for p in sorted(preds)]
+    n = len(nodes)
+    return {
+        "view": view,
+        "nodes": nodes,
+        "edges": edges,
+        "legend": legend,
+        "predicates": predicates,
+        "total_nodes": view_graph.number_of_nodes(),
+        "folded": view_graph.number_of_nodes() - n,
+        "max_nodes": max_nodes,
+        "options": {
+            # Fewer layout iterations for big graphs keep the load time bounded (issue 8: the
+            # 22k-paper papers view loads in <= 10 s); small graphs get a fully settled layout.
+            "iterations": 400 if n <= 200 else max(60, int(400 * 200 / n)),
+            "smooth": len(edges) <= 1500,
+            "edge_labels": view != "full" and len(edges) <= 3000,
+        },
+    }
+
+
+# --------------------------------------------------------------------------------- rendering
+
+
+def _json_for_script(obj: Any) -> str:
+    """JSON safe inside a ``<script>`` element: no ``<``, ``>`` or ``&`` character at all."""
+    text = json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def _asset(package: str | None, name: str) -> str:
+    """A bundled text asset: from ``package`` (e.g. pyvis) or, with None, from our templates/."""
+    try:
+        if package is None:
+            return (TEMPLATES_DIR / name).read_text(encoding="utf-8")
+        return resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    except (OSError, ModuleNotFoundError) as exc:
+        raise ExportError(f"{package or TEMPLATES_DIR}/{name}: HTML export asset missing: {exc}") from None
+
+
+def _csp_hash(code: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(code.encode("utf-8")).digest()).decode() + "'"
+
+
+def _inline(code: str, name: str, element: str) -> str:
+    """``code`` checked safe to inline in a ``<script>``/``<style>`` element."""
+    # An asset containing "</script" (or "<!--") would end or confuse the element it is inlined in.
+    if _RAW_TEXT_END[element].search(code):
+        raise ExportError(f"{name}: contains the end of a <{element}> element; cannot be inlined safely")
+    return code
+
+
+def render_html(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW,
+                max_nodes: int = DEFAULT_MAX_NODES) -> HtmlPage:
+    """Render the self-contained page for one view of ``nx_graph``.
+
+    Args:
+        nx_graph: the kg graph.
+        view: ``full``, ``papers`` or ``entities``.
+        max_nodes: nodes beyond this many (least connected first) are folded with a note.
+
+    Returns:
+        The :class:`HtmlPage` (the document and its counts).
+
+    Raises:
+        ConfigError: bad ``view`` or ``max_nodes``.
+        ExportError: a bundled asset is missing.
+    """
+    data = page_data(nx_graph, view, max_nodes)
+    vis_pkg, vis_dir = _VIS_DIR
+    parts = {
+        "VIS_CSS": _inline(_asset(vis_pkg, f"{vis_dir}/vis-network.css"), "vis-network.css", "style"),
+        "VIS_JS": _inline(_asset(vis_pkg, f"{vis_dir}/vis-network.min.js"), "vis-network.min.js", "script"),
+        "PAGE_CSS": _inline(_asset(None, "graph.css"), "graph.css", "style"),
+        "PAGE_JS": _inline(_asset(None, "graph.js"), "graph.js", "script"),
+        "DATA": _json_for_script(data),
+        "VIEW": view,  # one of VIEWS: fixed ASCII, safe as markup
+    }
+    # The Content-Security-Policy allows exactly our two inline scripts (by hash) and no URL at all:
+    # an injected <script> or <img src=http://…> could neither run nor fetch anything.
+    parts["SCRIPT_HASHES"] = " ".join(_csp_hash(parts[k]) for k in ("VIS_JS", "PAGE_JS"))
+    template = _asset(None, "graph.html")
+    # One pass, so text substituted in is never scanned for markers again.
+    html = _MARKER.sub(lambda m: parts[m.group(1)], template)
+    return HtmlPage(html=html, view=view, nodes=len(data["nodes"]), edges=len(data["edges"]),
+                    total_nodes=data["total_nodes"], folded=data["folded"])
+
+
+def export_html(graph_dir: str | Path, out_path: str | Path, view: str = DEFAULT_VIEW,
+                max_nodes: int = DEFAULT_MAX_NODES) -> HtmlPage:
+    """Write the page for the graph in ``graph_dir`` to ``out_path`` (atomically).
+
+    Args:
+        graph_dir: a directory written by ``kg build``.
+        out_path: the ``.html`` file to write.
+        view: ``full``, ``papers`` or ``entities``.
+        max_nodes: folding cap (default :data:`DEFAULT_MAX_NODES`).
+
+    Returns:
+        The :class:`HtmlPage` written.
+
+    Raises:
+        GraphDirError: ``graph_dir`` holds no readable graph.
+        ConfigError: bad ``view`` or ``max_nodes``.
+        OutputError: ``out_path`` cannot be written.
+    """
+    page = render_html(load_nx(graph_dir), view, max_nodes)
+    with atomic_write(out_path) as out:
+        out.write(page.html)
+    return page
