@@ -3,5 +3,5 @@
 pytest_plugins: list[str] = [
     # "tests.fixtures.graph",    seed graph built once per session
     # "tests.fixtures.neo4j",    real Neo4j 5.26 server over Bolt
-    # "tests.fixtures.browser",  real headless Chromium
+    "tests.fixtures.browser",  # real headless Chromium
 ]
