@@ -35,6 +35,15 @@ browser:
 	@if [ -x /usr/bin/chromium ]; then echo "chromium: $$(/usr/bin/chromium --version 2>/dev/null)"; \
 	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; fi
 
+# Coverage-guided fuzzing of the readers, normalizer and LaTeX parser for FUZZ_SECONDS; crashing
+# inputs land in tests/fuzz/crashers/, which the unit tests replay.
+FUZZ_SECONDS ?= 300
+fuzz: install
+	$(BIN)/pip install -q --disable-pip-version-check atheris==3.0.0
+	mkdir -p .fuzz-corpus && cp tests/fuzz/corpus/* .fuzz-corpus/
+	PYTHONPATH=. $(BIN)/python tests/fuzz/fuzz_inputs.py .fuzz-corpus -max_total_time=$(FUZZ_SECONDS) \
+		-artifact_prefix=tests/fuzz/crashers/crash-
+
 lint: install
 	$(BIN)/ruff check kg extractors tests bench
 	$(BIN)/mypy kg extractors

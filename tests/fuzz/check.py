@@ -1,0 +1,49 @@
+"""The property the fuzzer checks, importable without atheris (the regression tests replay it)."""
+
+import os
+import tempfile
+
+from kg.errors import KGError
+from kg.ingest import read_papers
+from kg.text import normalize
+
+try:
+    from extractors.latex import parse_math as _parse_math
+except ImportError:  # before the LaTeX parser exposes parse_math
+    _parse_math = None
+
+_DIR = tempfile.mkdtemp(prefix="kg-fuzz-")
+_SUFFIXES = (".jsonl", ".json", ".csv", ".tsv", ".bib", ".txt")
+
+
+def check(data: bytes) -> None:
+    """Only KGError may escape, and every normalized offset maps inside the input.
+
+    The first byte picks the reader (by file suffix); the rest is the file's content. The same
+    bytes, decoded, also go through the normalizer and the LaTeX math parser.
+    """
+    if not data:
+        return
+    suffix = _SUFFIXES[data[0] % len(_SUFFIXES)]
+    path = os.path.join(_DIR, "input" + suffix)
+    with open(path, "wb") as out:
+        out.write(data[1:])
+    try:
+        papers = read_papers([path])
+    except KGError:
+        papers = []
+    for paper in papers:
+        norm = normalize(paper.abstract)
+        for i in range(len(norm.text)):
+            a, b = norm.to_original(i, i + 1)
+            assert 0 <= a < b <= len(paper.abstract)
+    text = data.decode("utf-8", "replace")
+    try:
+        normalize(text)
+    except KGError:
+        pass
+    if _parse_math is not None:
+        try:
+            _parse_math(text)
+        except KGError:
+            pass
