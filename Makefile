@@ -35,6 +35,26 @@ browser:
 	@if [ -x /usr/bin/chromium ]; then echo "chromium: $$(/usr/bin/chromium --version 2>/dev/null)"; \
 	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; fi
 
+# A real Neo4j 5.26 Community server for the integration tests (tests/fixtures/neo4j.py): the jars of
+# org.neo4j.test:neo4j-harness from Maven Central into tools/neo4j/lib, and the small launcher compiled
+# against them. Needs only Maven and JDK 17; a no-op once fetched and compiled. A changed pom.xml
+# refetches from scratch so two Neo4j versions never share the classpath.
+MVN   ?= mvn
+JAVAC ?= javac
+NEO4J_LAUNCHER := tools/neo4j/classes/org/kgabstracts/KgTestServer.class
+
+neo4j-jars: $(NEO4J_STAMP) $(NEO4J_LAUNCHER)
+
+$(NEO4J_STAMP): tools/neo4j/pom.xml
+	rm -rf $(NEO4J_LIB)
+	$(MVN) -B -q -f tools/neo4j/pom.xml dependency:copy-dependencies
+	touch $@
+
+$(NEO4J_LAUNCHER): tools/neo4j/src/org/kgabstracts/KgTestServer.java $(NEO4J_STAMP)
+	rm -rf tools/neo4j/classes
+	mkdir -p tools/neo4j/classes
+	$(JAVAC) -d tools/neo4j/classes -cp '$(NEO4J_LIB)/*' --release 17 $<
+
 # Coverage-guided fuzzing of the readers, normalizer and LaTeX parser for FUZZ_SECONDS; crashing
 # inputs land in tests/fuzz/crashers/, which the unit tests replay.
 FUZZ_SECONDS ?= 300
