@@ -217,6 +217,11 @@ def load_nx(directory: str | Path) -> nx.MultiDiGraph:
     g = nx.node_link_graph(data, directed=True, multigraph=True, edges="edges")
     if not isinstance(g, nx.MultiDiGraph):
         raise GraphDirError(f"{path}: not a directed multigraph")
+    # node-link JSON keeps the node id under "id", which hides a paper's own `id` attribute:
+    # restore it from the node id (``paper:<id>``).
+    for node, data in g.nodes(data=True):
+        if data.get("kind") == "Paper":
+            data["id"] = node.partition(":")[2]
     return g
 
 
@@ -244,3 +249,23 @@ def load_extractions(directory: str | Path) -> list[Extraction]:
             except (orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
                 raise GraphDirError(f"{path}: line {line_no}: bad extraction record: {exc}") from exc
     return out
+
+
+def validate_rdf(rdf_graph: Graph) -> tuple[bool, str]:
+    """Validate an RDF graph against ``schema/shapes.ttl`` with pySHACL.
+
+    Returns:
+        ``(conforms, report text)``; the text lists every violation when it does not conform.
+    """
+    import pyshacl
+
+    from kg.vocab import SCHEMA_DIR
+
+    shapes = Graph().parse(SCHEMA_DIR / "shapes.ttl", format="turtle")
+    # The ontology is mixed in so sh:class sees rdfs:subClassOf (Method ⊑ Entity).
+    ontology = Graph().parse(SCHEMA_DIR / "ontology.ttl", format="turtle")
+    conforms, _report_graph, text = pyshacl.validate(
+        rdf_graph, shacl_graph=shapes, ont_graph=ontology, inference="none",
+        advanced=False, allow_warnings=False,
+    )
+    return bool(conforms), str(text)

@@ -183,7 +183,10 @@ def slug(name: str) -> str:
     >>> slug("f-GRPO")
     'f-grpo'
     """
-    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    # Punctuation (en dashes, middle dots) separates words before accents are folded away.
+    spaced = "".join(c if c.isalnum() else " " for c in unicodedata.normalize("NFKD", name)
+                     if not unicodedata.combining(c))
+    folded = spaced.encode("ascii", "ignore").decode("ascii")
     out = _NON_SLUG.sub("-", folded.lower()).strip("-")
     if out:
         return out

@@ -1,0 +1,198 @@
+"""Assembly: the networkx graph of the contract, its RDF rendering, links, topics, determinism."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from rdflib import RDF
+from rdflib.compare import isomorphic
+
+from kg.assemble import LinkConfig, assemble, rdf_triples, to_rdflib
+from kg.graphdir import load_nx, load_rdf, turtle_lines, validate_rdf, write_graph_dir
+from kg.types import Bound, Extraction, Mention, Paper
+from kg.vocab import KG, prop_iri
+
+
+def _paper(pid: str, abstract: str, *mentions: tuple[str, str, str | None],
+           bounds: tuple[Bound, ...] = ()) -> Extraction:
+    """mentions: (type, text, role); each located at its first occurrence, sentence = whole text."""
+    out = []
+    for etype, text, role in mentions:
+        start = abstract.index(text)
+        out.append(Mention(etype, text, start, start + len(text), text.lower(), role, 0.9,
+                           "entities.test.v1", 0, len(abstract)))
+    return Extraction(Paper(pid, f"Title {pid}", abstract, venue="NeurIPS", year=2026,
+                            authors=("Ada L",)), tuple(out), bounds)
+
+
+BATCHED = ("We prove $\\Omega(B d)$ regret is unavoidable. The first phased elimination algorithm "
+           "achieves $\\widetilde{O}(dB + d\\sqrt{T})$ regret.")
+
+
+def _bound(latex: str, kind: str, quantity: str | None, subject: str | None) -> Bound:
+    start = BATCHED.index(latex)
+    return Bound("formula", kind, "O", kind == "upper", latex, "expr", ("B", "d"), quantity, subject,
+                 "this", None, start, start + len(latex), 0.8, "bounds.test.v1")
+
+
+CORPUS = [
+    _paper("p1", "A transformer with LoRA for summarization.",
+           ("Method", "transformer", "used"), ("Method", "LoRA", "used"), ("Task", "summarization", None)),
+    _paper("p2", "We propose LoRA-X, a transformer using LoRA for summarization.",
+           ("Method", "LoRA-X", "proposed"), ("Method", "transformer", None), ("Method", "LoRA", "used"),
+           ("Task", "summarization", None)),
+    _paper("p3", "A transformer trained with RLHF for summarization.",
+           ("Method", "transformer", None), ("Method", "RLHF", "used"), ("Task", "summarization", None)),
+    _paper("p4", "A transformer trained with RLHF on ImageNet, measuring accuracy.",
+           ("Method", "transformer", None), ("Method", "RLHF", "used"), ("Dataset", "ImageNet", None),
+           ("Metric", "accuracy", None)),
+    _paper("p5", "A transformer for translation.", ("Method", "transformer", None), ("Task", "translation", None)),
+    _paper("p6", "A transformer for translation and phased elimination.",
+           ("Method", "transformer", None), ("Task", "translation", None)),
+    _paper("p7", BATCHED, ("Method", "phased elimination algorithm", "proposed"),
+           bounds=(_bound("$\\Omega(B d)$", "lower", "regret", None),
+                   _bound("$\\widetilde{O}(dB + d\\sqrt{T})$", "upper", "regret",
+                          "The first phased elimination algorithm"))),
+]
+
+
+@pytest.fixture(scope="module")
+def graph():  # noqa: ANN201
+    return assemble(CORPUS)
+
+
+def test_assemble_node_ids_and_kinds(graph) -> None:  # noqa: ANN001
+    kinds = Counter(d["kind"] for _n, d in graph.nodes(data=True))
+    assert kinds == {"Paper": 7, "Method": 5, "Task": 2, "Dataset": 1, "Metric": 2, "Bound": 2}
+    assert graph.nodes["paper:p1"]["title"] == "Title p1"
+    assert graph.nodes["Method:lora"]["papers"] == 2
+    assert graph.nodes["Method:transformer"]["papers"] == 6
+    assert set(graph.nodes) >= {"Method:lora-x", "Task:summarization", "Dataset:imagenet",
+                                "Metric:accuracy", "Metric:regret", "bound:p7:0", "bound:p7:1"}
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "predicate"),
+    [
+        ("paper:p2", "Method:lora-x", "proposes"),
+        ("paper:p2", "Method:lora", "uses"),
+        ("paper:p2", "Method:transformer", "uses"),
+        ("paper:p1", "Task:summarization", "addresses"),
+        ("paper:p4", "Dataset:imagenet", "evaluatesOn"),
+        ("paper:p4", "Metric:accuracy", "measures"),
+        ("paper:p7", "bound:p7:0", "claimsBound"),
+        ("bound:p7:0", "Metric:regret", "boundsQuantity"),
+        ("bound:p7:1", "Method:phased-elimination-algorithm", "boundsSubject"),
+    ],
+)
+def test_assemble_edges_by_role_and_type(graph, source: str, target: str, predicate: str) -> None:  # noqa: ANN001
+    assert list(graph[source][target]) == [predicate]
+    assert graph[source][target][predicate]["predicate"] == predicate
+
+
+def test_assemble_lower_bound_has_no_subject(graph) -> None:  # noqa: ANN001
+    assert [k for _u, _v, k in graph.out_edges("bound:p7:0", keys=True)] == ["boundsQuantity"]
+    assert graph.nodes["bound:p7:0"]["bound_kind"] == "lower"
+    assert graph.nodes["bound:p7:1"]["soft"] is True
+
+
+def test_assemble_edge_evidence(graph) -> None:  # noqa: ANN001
+    edge = graph["paper:p4"]["Dataset:imagenet"]["evaluatesOn"]
+    abstract = graph.nodes["paper:p4"]["abstract"]
+    assert abstract[edge["start"]:edge["end"]] == edge["text"] == "ImageNet"
+    assert edge["sentence"] == abstract
+    assert (edge["extractor"], edge["confidence"], edge["mentions"]) == ("entities.test.v1", 0.9, 1)
+
+
+def test_assemble_ubiquitous_method_links_nothing(graph) -> None:  # noqa: ANN001
+    # "transformer" is in 6 of 7 papers: p5–p6 share only it (and a rare task), so their only link
+    # is the task one; no technique edge is explained by "transformer".
+    technique = [(u, v, d) for u, v, k, d in graph.edges(keys=True, data=True) if k == "sharesTechniqueWith"]
+    assert sorted((u, v, d["shared"]) for u, v, d in technique) == [
+        ("paper:p1", "paper:p2", ["lora"]),
+        ("paper:p3", "paper:p4", ["rlhf"]),
+    ]
+    assert list(graph["paper:p5"]["paper:p6"]) == ["sharesTaskWith"]
+
+
+def test_assemble_link_weight_is_idf(graph) -> None:  # noqa: ANN001
+    import math
+
+    # N = 7 papers; LoRA in 2 → log(8/3); summarization in 3 → log(8/4).
+    assert graph["paper:p1"]["paper:p2"]["sharesTechniqueWith"]["weight"] == round(math.log(8 / 3), 6)
+    assert graph["paper:p1"]["paper:p2"]["sharesTaskWith"]["weight"] == round(math.log(8 / 4), 6)
+
+
+def test_assemble_share_edges_stored_once_per_pair(graph) -> None:  # noqa: ANN001
+    for u, v, k in graph.edges(keys=True):
+        if k.startswith("shares"):
+            assert u < v and not graph.has_edge(v, u, k)
+
+
+def test_assemble_max_df_ratio_drops_common_terms() -> None:
+    # with a 0.2 ratio (1.4 of 7 papers) nothing shared by two papers may link
+    g = assemble(CORPUS, LinkConfig(max_df_ratio=0.2))
+    assert [k for _u, _v, k in g.edges(keys=True) if k.startswith("shares")] == []
+
+
+def test_assemble_topics_follow_links(graph) -> None:  # noqa: ANN001
+    topic = {n: d["topic"] for n, d in graph.nodes(data=True) if d["kind"] == "Paper"}
+    assert topic["paper:p5"] == topic["paper:p6"]
+    assert topic["paper:p7"] not in {topic[p] for p in topic if p != "paper:p7"}
+    assert sorted(set(topic.values())) == list(range(len(set(topic.values()))))
+
+
+def test_assemble_rdf_agrees_with_networkx(graph) -> None:  # noqa: ANN001
+    rdf_graph = to_rdflib(graph)
+    nx_nodes = Counter(d["kind"] for _n, d in graph.nodes(data=True))
+    for kind, count in nx_nodes.items():
+        assert len(set(rdf_graph.subjects(RDF.type, KG[kind]))) == count, kind
+    nx_edges = Counter(k for _u, _v, k in graph.edges(keys=True))
+    for predicate, count in nx_edges.items():
+        assert len(list(rdf_graph.triples((None, prop_iri(predicate), None)))) == count, predicate
+    mentions = sum(1 for _u, _v, d in graph.edges(data=True) if "sentence" in d)
+    assert len(set(rdf_graph.subjects(RDF.type, KG.Mention))) == mentions
+
+
+def test_assemble_rdf_validates_against_shapes(graph) -> None:  # noqa: ANN001
+    conforms, text = validate_rdf(to_rdflib(graph))
+    assert conforms, text
+
+
+def test_assemble_shapes_catch_a_paper_without_title(graph) -> None:  # noqa: ANN001
+    from kg.vocab import DCTERMS, node_iri
+
+    rdf_graph = to_rdflib(graph)
+    rdf_graph.remove((node_iri("paper:p1"), DCTERMS.title, None))
+    conforms, text = validate_rdf(rdf_graph)
+    assert not conforms
+    assert "Focus Node: paper:p1" in text and "Result Path: dcterms:title" in text
+
+
+def test_assemble_is_deterministic_whatever_the_record_order() -> None:
+    a = "".join(turtle_lines(rdf_triples(assemble(CORPUS))))
+    b = "".join(turtle_lines(rdf_triples(assemble(list(reversed(CORPUS))))))
+    assert a == b
+
+
+def test_assemble_graph_dir_round_trips(tmp_path: Path, graph) -> None:  # noqa: ANN001
+    out = write_graph_dir(tmp_path / "g", CORPUS, graph, rdf_triples(graph), {"inputs": {}})
+    assert isomorphic(load_rdf(out), to_rdflib(graph))
+    loaded = load_nx(out)
+    assert sorted(loaded.nodes(data=True)) == sorted(graph.nodes(data=True))
+    assert sorted(loaded.edges(keys=True, data=True)) == sorted(graph.edges(keys=True, data=True))
+
+
+def test_assemble_graph_dir_bytes_are_stable(tmp_path: Path, graph) -> None:  # noqa: ANN001
+    first = write_graph_dir(tmp_path / "a", CORPUS, graph, rdf_triples(graph), {"inputs": {}})
+    second = write_graph_dir(tmp_path / "b", list(reversed(CORPUS)), assemble(list(reversed(CORPUS))),
+                             rdf_triples(assemble(CORPUS)), {"inputs": {}})
+    for name in ("graph.ttl", "graph.json", "extractions.jsonl", "manifest.json"):
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name
+
+
+def test_assemble_rejects_duplicate_paper_ids() -> None:
+    with pytest.raises(ValueError, match="p1"):
+        assemble([CORPUS[0], CORPUS[0]])
