@@ -1,7 +1,7 @@
 """Shared pytest configuration. Fixture modules are plugins listed here, one per concern."""
 
 pytest_plugins: list[str] = [
-    # "tests.fixtures.graph",    seed graph built once per session
-    # "tests.fixtures.neo4j",    real Neo4j 5.26 server over Bolt
+    "tests.fixtures.graph",  # seed graph built once per session
+    "tests.fixtures.neo4j",  # real Neo4j 5.26 server over Bolt
     "tests.fixtures.browser",  # real headless Chromium
 ]
