@@ -234,10 +234,53 @@ def _run_remove(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- export
+
+def _add_export_html(export_sub: Any) -> None:
+    from kg.export.html import DEFAULT_MAX_NODES, DEFAULT_VIEW, VIEWS
+
+    p = export_sub.add_parser(
+        "html", help="one self-contained, offline, interactive HTML page (vis-network)",
+        formatter_class=_formatter,
+        epilog=_example("kg export html -g out -o out/graph.html --view papers"),
+    )
+    p.add_argument("-g", "--graph", required=True, metavar="DIR", help="the build directory")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="the .html file to write")
+    p.add_argument("--view", choices=VIEWS, default=DEFAULT_VIEW,
+                   help="full: every node and edge; papers: papers linked by what they share; "
+                        f"entities: entities linked when papers use them together (default: {DEFAULT_VIEW})")
+    p.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, metavar="N",
+                   help="fold the least connected nodes beyond N, with a note on the page "
+                        f"(default: {DEFAULT_MAX_NODES})")
+    p.set_defaults(run=_run_export_html)
+
+
+def _run_export_html(args: argparse.Namespace) -> int:
+    from kg.export.html import export_html
+
+    page = export_html(args.graph, args.output, view=args.view, max_nodes=args.max_nodes)
+    folded = f", {page.folded} least connected folded" if page.folded else ""
+    print(f"wrote {args.output}: {page.view} view, {page.nodes} nodes, {page.edges} edges{folded}",
+          file=sys.stderr)
+    return 0
+
+
+# Each entry adds one `kg export FORMAT` subcommand; exporters add theirs here.
+EXPORT_FORMATS: list[Callable[[Any], None]] = [_add_export_html]
+
+
+def _add_export(sub: Any) -> None:
+    p = sub.add_parser("export", help="export a built graph (html, …)", formatter_class=_formatter,
+                       epilog=_example("kg export html -g out -o out/graph.html"))
+    export_sub = p.add_subparsers(dest="format", metavar="FORMAT")
+    for add in EXPORT_FORMATS:
+        add(export_sub)
+
+
 # --------------------------------------------------------------------------- command table
 
 # Each entry adds one subcommand. Later stages add theirs here.
-COMMANDS: list[Callable[[Any], None]] = [_add_ingest, _add_extract, _add_build, _add_remove]
+COMMANDS: list[Callable[[Any], None]] = [_add_ingest, _add_extract, _add_build, _add_remove, _add_export]
 
 
 def build_parser() -> argparse.ArgumentParser:

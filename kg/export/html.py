@@ -46,7 +46,6 @@ import networkx as nx
 
 from kg.errors import ConfigError, ExportError
 from kg.fileio import atomic_write
-from kg.graphdir import load_nx
 from kg.vocab import ENTITY_CLASSES, PAPER_PAPER_PROPERTIES
 
 VIEWS: tuple[str, ...] = ("full", "papers", "entities")
@@ -288,7 +287,8 @@ def _edge_tip(nx_graph: nx.MultiDiGraph, pred: str, d: dict[str, Any]) -> list[l
     if d.get("confidence") is not None:
         meta.append(f"confidence {float(d['confidence']):.2f}")
     if d.get("mentions"):
-        meta.append(f"{_text(d['mentions'])} mentions")
+        count = int(d["mentions"])
+        meta.append(f"{count} mention{'' if count == 1 else 's'}")
     if meta:
         rows.append(["meta", " · ".join(meta)])
     return rows
@@ -474,6 +474,8 @@ def export_html(graph_dir: str | Path, out_path: str | Path, view: str = DEFAULT
         ConfigError: bad ``view`` or ``max_nodes``.
         OutputError: ``out_path`` cannot be written.
     """
+    from kg.graphdir import load_nx  # here, so `kg --help` does not pay for rdflib
+
     page = render_html(load_nx(graph_dir), view, max_nodes)
     with atomic_write(out_path) as out:
         out.write(page.html)
