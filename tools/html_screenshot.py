@@ -1,0 +1,73 @@
+"""Screenshot an exported kg HTML page in headless Chromium, after its layout has settled.
+
+    .venv/bin/python tools/html_screenshot.py [PAGE.html] [OUT.png]
+    (defaults: out/graph.html and out/screenshot.png)
+
+`make screenshot` runs it on the demo page; docs/screenshot.png (the README's picture) is a copy of
+its output for the seed graph. Uses the same Chromium and flags as the browser tests
+(tests/fixtures/browser.py). Prints how long the page took to load and settle, and fails (exit 1)
+if the page logged an error, raised, opened a dialog or requested anything but its own file.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from tests.fixtures.browser import CHROMIUM, CHROMIUM_ARGS, VIEWPORT  # noqa: E402
+
+SETTLED = "() => document.body.dataset.stabilized === 'true'"
+
+
+def screenshot(page_path: Path, out_path: Path, timeout_ms: float = 60_000) -> float:
+    """Load ``page_path``, wait for the layout to settle, write ``out_path``; return the seconds taken.
+
+    Raises:
+        RuntimeError: the page logged a console error, raised, opened a dialog or made a request.
+    """
+    from playwright.sync_api import sync_playwright
+
+    url = page_path.resolve().as_uri()
+    problems: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = browser.new_page(viewport=VIEWPORT)
+            page.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
+            page.on("pageerror", lambda e: problems.append(f"exception: {e}"))
+            page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
+            page.on("request", lambda r: problems.append(f"request: {r.url}") if r.url != url else None)
+            started = time.perf_counter()
+            page.goto(url, wait_until="load", timeout=timeout_ms)
+            page.wait_for_function(SETTLED, timeout=timeout_ms)
+            seconds = time.perf_counter() - started
+            out_path.parent.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(out_path))
+        finally:
+            browser.close()
+    if problems:
+        raise RuntimeError("; ".join(problems))
+    return seconds
+
+
+def main(argv: list[str]) -> int:
+    page_path = Path(argv[0]) if argv else REPO / "out" / "graph.html"
+    out_path = Path(argv[1]) if len(argv) > 1 else REPO / "out" / "screenshot.png"
+    if not page_path.is_file():
+        print(f"html_screenshot: {page_path}: no such page (run `make demo` first)", file=sys.stderr)
+        return 2
+    try:
+        seconds = screenshot(page_path, out_path)
+    except RuntimeError as exc:
+        print(f"html_screenshot: {page_path}: {exc}", file=sys.stderr)
+        return 1
+    print(f"{page_path}: loaded and settled in {seconds:.2f} s; wrote {out_path}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
