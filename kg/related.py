@@ -1,0 +1,1044 @@
+"""Related-work discovery that explains itself: "what should I read next, and why?"
+
+Every score is computed from the graph and comes with the evidence that produced it. For a
+query paper ``q`` and a candidate ``c`` (both papers of the graph, or ``q`` an abstract read on
+the fly)::
+
+    score(q, c) = w.entity  * E(q, c)      shared entities, by rarity, type and role
+                + w.bound   * B(q, c)      shared bound shapes
+                + w.topic   * [topic(q) == topic(c)]
+                + w.lexical * L(q, c)      TF-IDF cosine of the abstracts (one signal among four)
+
+**Entities** ``E``. Each paper is a vector over the entities it holds (its paper→entity edges).
+Entry ``x_p[e] = w.types[type(e)] * idf(e)`` with ``idf(e) = ln((N + 1) / (df(e) + 1))``
+(``N`` papers, ``df`` papers holding ``e``): a rare named Method outweighs a common Concept, and
+an entity every paper has weighs nothing. Vectors are L2-normalized, and each shared entity adds
+``x_q[e] * x_c[e] * role(q, c, e)`` where ``role`` is 1 when both papers use ``e``,
+``w.proposed_used`` when one proposes what the other uses (builds on it) and
+``w.both_proposed`` when both propose it (competing claims to the same thing). Without roles
+``E`` is the cosine of the two vectors.
+
+**Bounds** ``B``. Each claimed bound (``Bound`` nodes) yields shape features: ``(quantity, side)``
+("a regret upper bound") and ``(quantity, side, variable, exponent)`` ("a regret upper bound
+in √T"), where the exponent of each variable is read off the bound's plain expression by
+:func:`dependence` (``d sqrt(T log T)`` → ``d: 1, T: 1/2 · log``). Tight and order-of bounds
+count as both sides. Features are IDF-weighted and L2-normalized like entities; ``B`` is their
+cosine. The explanation also says when one paper's upper bound has a smaller exponent in a
+shared variable than the other's (it improves that dependence).
+
+**Topic** is the community id the build assigns (``topic`` on paper nodes); **lexical** ``L``
+is :func:`tfidf_matrix`'s cosine, and also names the most shared terms.
+
+Weights live in :class:`RelatedWeights`; ``kg related --weights FILE.json`` overrides any of
+them. Everything is precomputed once into a :class:`RelatedIndex` (sparse matrices and an
+inverted index, by ``scipy``), so one query is a few sparse products over all papers.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+
+from kg.errors import ConfigError, QueryError
+from kg.types import Bound, Extraction
+from kg.vocab import ENTITY_CLASSES, slug
+
+# The order shared entities are listed in: what a researcher recognizes first.
+TYPE_ORDER: tuple[str, ...] = ("Method", "Task", "Dataset", "Metric", "Concept")
+PROPOSED = "proposed"
+USED = "used"
+
+
+# ------------------------------------------------------------------------------------ weights
+
+
+def _default_types() -> dict[str, float]:
+    # A shared named method or task says more about what two papers do than a shared metric
+    # or a generic concept ("regret", "convergence") does.
+    return {"Method": 1.0, "Task": 0.8, "Dataset": 0.8, "Metric": 0.5, "Concept": 0.4}
+
+
+@dataclass(frozen=True, slots=True)
+class RelatedWeights:
+    """The weights of the related-work score (see the module docstring for the formula).
+
+    Attributes:
+        entity: weight of the shared-entity similarity ``E``.
+        bound: weight of the bound-shape similarity ``B``.
+        topic: bonus when both papers are in the same topic.
+        lexical: weight of the TF-IDF cosine of the abstracts ``L``.
+        types: per entity type, the factor on that type's entries.
+        proposed_used: role factor when one paper proposes an entity the other uses.
+        both_proposed: role factor when both papers propose the entity.
+    """
+
+    entity: float = 1.0
+    bound: float = 0.5
+    topic: float = 0.1
+    lexical: float = 0.5
+    types: dict[str, float] = field(default_factory=_default_types)
+    proposed_used: float = 1.25
+    both_proposed: float = 1.5
+
+    @classmethod
+    def from_dict(cls, obj: Mapping[str, Any], source: str = "weights") -> RelatedWeights:
+        """Weights from a mapping; keys not given keep their defaults.
+
+        Raises:
+            ConfigError: an unknown key, an unknown entity type, or a value that is not a
+                non-negative number (the message names ``source`` and the key).
+        """
+        if not isinstance(obj, Mapping):
+            raise ConfigError(f"{source}: expected a JSON object of weights")
+        known = {f.name for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, value in obj.items():
+            if key not in known:
+                raise ConfigError(f"{source}: unknown weight {key!r}; known: {', '.join(sorted(known))}")
+            if key == "types":
+                if not isinstance(value, Mapping):
+                    raise ConfigError(f"{source}: 'types' must map entity types to numbers")
+                types = _default_types()
+                for etype, w in value.items():
+                    if etype not in ENTITY_CLASSES:
+                        raise ConfigError(f"{source}: types: unknown entity type {etype!r}")
+                    types[etype] = _weight(source, f"types.{etype}", w)
+                values["types"] = types
+            else:
+                values[key] = _weight(source, key, value)
+        return cls(**values)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> RelatedWeights:
+        """Weights from a JSON file (``--weights FILE.json``).
+
+        Raises:
+            ConfigError: the file cannot be read, is not JSON, or holds a bad weight.
+        """
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"{path}: cannot read the weights file: {exc.strerror or exc}") from None
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ConfigError(f"{path}: line {exc.lineno}: not valid JSON: {exc.msg}") from None
+        return cls.from_dict(obj, source=str(path))
+
+    def to_json(self) -> dict[str, Any]:
+        """The weights as a JSON object (what ``--weights`` reads)."""
+        return {f.name: (dict(self.types) if f.name == "types" else getattr(self, f.name))
+                for f in fields(self)}
+
+
+def _weight(source: str, key: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or value < 0:
+        raise ConfigError(f"{source}: weight {key!r} must be a non-negative number, got {value!r}")
+    return float(value)
+
+
+# ------------------------------------------------------------------------------ bound shapes
+
+# Variables that are small (accuracy, confidence): a larger exponent is the better dependence.
+_SMALL_VARIABLES = frozenset({"epsilon", "varepsilon", "eps", "delta", "alpha", "gamma"})
+_WRAPPERS = frozenset({"O", "Omega", "Theta", "o", "omega", "tilde", "poly", "polylog"})
+_FUNCTIONS = _WRAPPERS | {"sqrt", "log", "ln", "loglog", "exp", "min", "max"}
+_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9{}]+)?)|(.))")
+
+Dependence = dict[str, tuple[Fraction, int]]  # variable → (polynomial exponent, log power)
+
+
+class _Unparsable(Exception):
+    pass
+
+
+class _DependenceParser:
+    """A tiny recursive-descent reader of :func:`extractors.latex.to_expr` normal forms.
+
+    It computes, for each variable, the exponent of its dominant term: sums take the maximum,
+    products add, quotients subtract, ``sqrt`` halves, ``x^p`` multiplies by a numeric ``p``
+    and ``log`` turns a variable into a log power. A variable raised to a non-numeric power
+    (``n^(1/(2 beta))``) or inside ``exp`` has no exponent and is dropped.
+    """
+
+    def __init__(self, expr: str, variables: Iterable[str] = ()) -> None:
+        known = sorted(set(variables), key=lambda v: (-len(v), v))
+        self.tokens: list[tuple[str, str]] = []
+        for m in _TOKEN.finditer(expr):
+            if m.group(1):
+                self.tokens.append(("num", m.group(1)))
+            elif m.group(2):
+                self.tokens.extend(("name", part) for part in _split_name(m.group(2), known))
+            elif m.group(3) and not m.group(3).isspace():
+                self.tokens.append(("op", m.group(3)))
+        self.i = 0
+        self.dropped: set[str] = set()
+
+    def peek(self) -> tuple[str, str] | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self) -> tuple[str, str]:
+        tok = self.peek()
+        if tok is None:
+            raise _Unparsable
+        self.i += 1
+        return tok
+
+    def parse(self) -> Dependence:
+        dep, _num = self.sum()
+        if self.peek() is not None:
+            raise _Unparsable
+        return {v: e for v, e in dep.items() if v not in self.dropped}
+
+    def sum(self) -> tuple[Dependence, Fraction | None]:
+        dep, num = self.product()
+        while self.peek() in (("op", "+"), ("op", "-"), ("op", ",")):
+            self.take()
+            other, _ = self.product()
+            for v, e in other.items():
+                # The dominant term grows fastest in a large variable (T, n, d) and shrinks
+                # slowest in a small one (ε, δ): 1/ε^2 dominates 1/ε.
+                pick = min if _is_small(v) else max
+                dep[v] = pick(dep.get(v, (Fraction(0), 0)), e)
+            num = None
+        return dep, num
+
+    def product(self) -> tuple[Dependence, Fraction | None]:
+        if self.peek() == ("op", "-"):
+            self.take()
+        dep, num = self.power()
+        while True:
+            tok = self.peek()
+            if tok is None or tok in (("op", "+"), ("op", "-"), ("op", ","), ("op", ")")):
+                return dep, num
+            sign = 1
+            if tok in (("op", "*"), ("op", "/")):
+                self.take()
+                sign = -1 if tok[1] == "/" else 1
+            other, onum = self.power()
+            for v, (e, lg) in other.items():
+                old = dep.get(v, (Fraction(0), 0))
+                dep[v] = (old[0] + sign * e, old[1] + sign * lg)
+            num = None if num is None or onum is None else (num * onum if sign > 0 else
+                                                            (num / onum if onum else None))
+
+    def power(self) -> tuple[Dependence, Fraction | None]:
+        dep, num = self.atom()
+        if self.peek() == ("op", "^"):
+            self.take()
+            negative = self.peek() == ("op", "-")
+            if negative:
+                self.take()
+            edep, enum = self.atom()
+            if negative and enum is not None:
+                enum = -enum
+            if enum is None:
+                self.dropped.update(dep)
+                self.dropped.update(edep)
+                return {}, None
+            dep = {v: (e * enum, lg) for v, (e, lg) in dep.items()}
+            num = num ** enum if num is not None and enum.denominator == 1 else None
+        return dep, num
+
+    def atom(self) -> tuple[Dependence, Fraction | None]:
+        kind, text = self.take()
+        if kind == "num":
+            return {}, Fraction(text)
+        if kind == "op" and text == "(":
+            dep, num = self.sum()
+            if self.take() != ("op", ")"):
+                raise _Unparsable
+            return dep, num
+        if kind != "name":
+            raise _Unparsable
+        if self.peek() == ("op", "("):
+            self.take()
+            inner, num = self.sum()
+            if self.take() != ("op", ")"):
+                raise _Unparsable
+            if text == "sqrt":
+                return {v: (e / 2, lg) for v, (e, lg) in inner.items()}, None
+            if text in ("log", "ln", "loglog", "polylog"):
+                return {v: (Fraction(0), 1) for v in inner}, None
+            if text == "exp":
+                self.dropped.update(inner)
+                return {}, None
+            # O(…), Theta(…), min(…), poly(…): the argument's dependence
+            return inner, (num if text in _WRAPPERS else None)
+        if text in ("sqrt", "log"):  # "log T" without parentheses
+            inner, _ = self.power()
+            if text == "sqrt":
+                return {v: (e / 2, lg) for v, (e, lg) in inner.items()}, None
+            return {v: (Fraction(0), 1) for v in inner}, None
+        return {text: (Fraction(1), 0)}, None
+
+
+def _split_name(name: str, known: Sequence[str]) -> list[str]:
+    """``dB`` → ``d``, ``B`` when both are the bound's variables (the normal form writes an
+    implicit product of one-letter variables as one word); other names stay whole."""
+    if not known or name in known or name in _FUNCTIONS:
+        return [name]
+    parts: list[str] = []
+    i = 0
+    while i < len(name):
+        hit = next((v for v in known if name.startswith(v, i)), None)
+        if hit is None:
+            return [name]
+        parts.append(hit)
+        i += len(hit)
+    return parts
+
+
+def dependence(expr: str, variables: Iterable[str] = ()) -> Dependence:
+    """Each variable's exponent (and log power) in the dominant term of a plain expression.
+
+    Args:
+        expr: a bound's ``expr`` (the plain normal form of its LaTeX).
+        variables: the bound's variables; a word made of them (``dB``) is read as their product.
+
+    Returns:
+        variable → (exponent, log power); empty when the expression cannot be read.
+
+    >>> dep = dependence("O(dB + d sqrt(T))", ("B", "T", "d"))
+    >>> {v: (str(e), lg) for v, (e, lg) in sorted(dep.items())}
+    {'B': ('1', 0), 'T': ('1/2', 0), 'd': ('1', 0)}
+    >>> {v: (str(e), lg) for v, (e, lg) in sorted(dependence("t_mix^3/epsilon^2").items())}
+    {'epsilon': ('-2', 0), 't_mix': ('3', 0)}
+    """
+    try:
+        return _DependenceParser(expr, variables).parse()
+    except (_Unparsable, ZeroDivisionError, OverflowError):
+        return {}
+
+
+def format_dependence(variable: str, exponent: Fraction, log_power: int = 0) -> str:
+    """A readable growth term: ``√T``, ``d^(3/2)``, ``1/ε^2``, ``log T``.
+
+    >>> format_dependence("T", Fraction(1, 2)), format_dependence("epsilon", Fraction(-2))
+    ('√T', '1/ε^2')
+    """
+    name = {"epsilon": "ε", "varepsilon": "ε", "delta": "δ", "gamma": "γ", "alpha": "α",
+            "beta": "β", "eta": "η", "lambda": "λ", "sigma": "σ", "mu": "μ"}.get(variable, variable)
+    parts: list[str] = []
+    e = exponent
+    if e != 0:
+        mag = abs(e)
+        if mag == Fraction(1, 2):
+            term = f"√{name}"
+        elif mag == 1:
+            term = name
+        elif mag.denominator == 1:
+            term = f"{name}^{mag.numerator}"
+        else:
+            term = f"{name}^({mag.numerator}/{mag.denominator})"
+        parts.append(f"1/{term}" if e < 0 else term)
+    if log_power:
+        parts.append(f"log{'^' + str(log_power) if log_power > 1 else ''} {name}")
+    return "·".join(parts) if parts else "constant"
+
+
+@dataclass(frozen=True, slots=True)
+class BoundShape:
+    """What a bound says, reduced to what two papers can share.
+
+    Attributes:
+        quantity: the bounded quantity's name ("regret"), or "" when unknown.
+        sides: "upper" and/or "lower" (tight and order-of bounds are both).
+        dependence: variable → (exponent, log power).
+        latex: the bound as written, for the explanation.
+        attribution: "this" (the paper's own claim) or "prior".
+    """
+
+    quantity: str
+    sides: tuple[str, ...]
+    dependence: tuple[tuple[str, Fraction, int], ...]
+    latex: str
+    attribution: str
+
+    def features(self) -> list[str]:
+        """The shape features of this bound (see the module docstring)."""
+        out = []
+        for side in self.sides:
+            out.append(f"{self.quantity}|{side}")
+            out.extend(f"{self.quantity}|{side}|{v}|{e}|{lg}" for v, e, lg in self.dependence)
+        return out
+
+    def phrase(self, side: str) -> str:
+        noun = self.quantity or "a quantity"
+        return f"{noun} {side} bounds"
+
+
+def bound_shape(kind: str, expr: str, quantity: str | None, latex: str = "",
+                attribution: str = "this", variables: Iterable[str] = ()) -> BoundShape:
+    """The :class:`BoundShape` of a bound's fields (graph node attributes or a :class:`Bound`)."""
+    sides = {"upper": ("upper",), "lower": ("lower",)}.get(kind, ("upper", "lower"))
+    dep = dependence(expr or "", [v for v in variables if v not in _FUNCTIONS])
+    return BoundShape(
+        quantity=(quantity or "").strip().lower(),
+        sides=sides,
+        dependence=tuple(sorted((v, e, lg) for v, (e, lg) in dep.items())),
+        latex=latex,
+        attribution=attribution or "this",
+    )
+
+
+def compare_shapes(a: BoundShape, b: BoundShape) -> list[tuple[int, str]]:
+    """Why two bounds are alike: (strength, phrase) pairs, strongest first.
+
+    ``a`` is the query's bound, ``b`` the candidate's. "both claim regret upper bounds in √T"
+    (the same exponent in a shared variable, strength 3) beats "both claim regret upper bounds"
+    (strength 1); when both are upper bounds on the same quantity and one has the better
+    exponent in shared variables, a phrase says which (strength 2): "improves the query's
+    regret upper bound in d (d vs d^(3/2))".
+    """
+    if a.quantity != b.quantity:
+        return []
+    out: list[tuple[int, str]] = []
+    da = {v: (e, lg) for v, e, lg in a.dependence}
+    db = {v: (e, lg) for v, e, lg in b.dependence}
+    for side in sorted(set(a.sides) & set(b.sides), key=lambda s: s != "upper"):
+        same = sorted(v for v in set(da) & set(db) if da[v] == db[v])
+        if same:
+            terms = ", ".join(format_dependence(v, *da[v]) for v in same)
+            out.append((3, f"both claim {a.phrase(side)} in {terms}"))
+        else:
+            out.append((1, f"both claim {a.phrase(side)}"))
+        if side != "upper":
+            continue
+        noun = f"{a.quantity} upper bound" if a.quantity else "upper bound"
+        theirs: list[str] = []
+        ours: list[str] = []
+        for v in sorted(set(da) & set(db)):
+            if da[v] == db[v]:
+                continue
+            q, c = format_dependence(v, *da[v]), format_dependence(v, *db[v])
+            if _better(v, da[v], db[v]):
+                ours.append(f"{v} ({q} vs {c})")
+            else:
+                theirs.append(f"{v} ({c} vs {q})")
+        if theirs:
+            out.append((2, f"improves the query's {noun} in {', '.join(theirs)}"))
+        if ours:
+            out.append((2, f"the query's {noun} is better in {', '.join(ours)}"))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def _is_small(variable: str) -> bool:
+    return variable.split("_")[0].lower() in _SMALL_VARIABLES
+
+
+def _better(variable: str, a: tuple[Fraction, int], b: tuple[Fraction, int]) -> bool:
+    """True when ``a`` is the better upper-bound dependence on ``variable`` than ``b``."""
+    if _is_small(variable):
+        return a > b  # 1/ε is better than 1/ε^2
+    return a < b
+
+
+# --------------------------------------------------------------------------------- lexical
+
+
+def tfidf_vectorizer() -> Any:
+    """The TF-IDF configuration shared by the lexical signal and the evaluation's baseline."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    # English stop words and sublinear tf: the textbook setup of a TF-IDF cosine baseline.
+    return TfidfVectorizer(stop_words="english", sublinear_tf=True, dtype=np.float64)
+
+
+def tfidf_matrix(abstracts: Sequence[str]) -> tuple[Any, sp.csr_matrix]:
+    """Fit :func:`tfidf_vectorizer` on ``abstracts``; return it and the L2-normalized rows."""
+    vectorizer = tfidf_vectorizer()
+    if not abstracts or not any(a.strip() for a in abstracts):
+        return vectorizer, sp.csr_matrix((len(abstracts), 0))
+    try:
+        matrix = vectorizer.fit_transform(abstracts)
+    except ValueError:  # only stop words
+        return vectorizer, sp.csr_matrix((len(abstracts), 0))
+    return vectorizer, sp.csr_matrix(matrix)
+
+
+# ------------------------------------------------------------------------------------ results
+
+
+@dataclass(frozen=True, slots=True)
+class SharedEntity:
+    """An entity both papers hold, and what each does with it."""
+
+    type: str
+    canonical: str
+    label: str
+    roles: tuple[str, str]  # (query's role, candidate's role): "proposed" | "used"
+    contribution: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "canonical": self.canonical, "label": self.label,
+                "roles": list(self.roles), "contribution": round(self.contribution, 6)}
+
+    def phrase(self) -> str:
+        q, c = self.roles
+        if q == PROPOSED and c == PROPOSED:
+            return f"{self.label} (both propose)"
+        if q == PROPOSED:
+            return f"{self.label} (uses the query's)"
+        if c == PROPOSED:
+            return f"{self.label} (proposed here)"
+        return self.label
+
+
+@dataclass(frozen=True, slots=True)
+class Related:
+    """One related paper: its score, the score's parts, and the evidence for it."""
+
+    id: str
+    title: str
+    score: float
+    signals: dict[str, float]
+    shared: tuple[SharedEntity, ...] = ()
+    bounds: tuple[str, ...] = ()
+    topic: int | None = None
+    terms: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "score": round(self.score, 6),
+            "signals": {k: round(v, 6) for k, v in self.signals.items()},
+            "shared": [s.to_json() for s in self.shared],
+            "bounds": list(self.bounds),
+            "topic": self.topic,
+            "terms": list(self.terms),
+        }
+
+    @property
+    def explained(self) -> bool:
+        """Whether the result carries any explanation at all."""
+        return bool(self.shared or self.bounds or self.topic is not None or self.terms)
+
+    def explanation(self) -> str:
+        """The evidence as one readable phrase: entities by type (Method first), bounds, topic, terms."""
+        parts: list[str] = []
+        by_type: dict[str, list[SharedEntity]] = defaultdict(list)
+        for s in self.shared:
+            by_type[s.type].append(s)
+        for etype in TYPE_ORDER:
+            if by_type.get(etype):
+                noun = {"Method": "methods", "Task": "tasks", "Dataset": "datasets",
+                        "Metric": "metrics", "Concept": "concepts"}[etype]
+                parts.append(f"{noun}: " + ", ".join(s.phrase() for s in by_type[etype]))
+        parts.extend(self.bounds)
+        if self.topic is not None:
+            parts.append(f"same topic {self.topic}")
+        if self.terms:
+            parts.append("terms: " + ", ".join(self.terms))
+        return "; ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class MethodPapers:
+    """The papers that propose or use one Method entity."""
+
+    node: str
+    canonical: str
+    label: str
+    proposed: tuple[tuple[str, str], ...]  # (paper id, title)
+    used: tuple[tuple[str, str], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"method": self.node, "canonical": self.canonical, "label": self.label,
+                "proposed": [{"id": i, "title": t} for i, t in self.proposed],
+                "used": [{"id": i, "title": t} for i, t in self.used]}
+
+
+@dataclass(frozen=True, slots=True)
+class BridgePaper:
+    """A paper linking two sides (topics or entities), with its best link to each side."""
+
+    id: str
+    title: str
+    score: float
+    links: tuple[tuple[str, str, tuple[str, ...]], tuple[str, str, tuple[str, ...]]]
+    # per side: (side name, linked paper id or "member", shared canonical names)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "title": self.title, "score": round(self.score, 6),
+                "links": [{"side": s, "via": via, "shared": list(shared)}
+                          for s, via, shared in self.links]}
+
+    def explanation(self) -> str:
+        parts = []
+        for side, via, shared in self.links:
+            if via == "member":
+                parts.append(f"in {side}")
+            else:
+                parts.append(f"to {side} via {via}" + (f" ({', '.join(shared)})" if shared else ""))
+        return "; ".join(parts)
+
+
+# -------------------------------------------------------------------------------------- index
+
+
+@dataclass(slots=True)
+class _Query:
+    """A query paper as vectors: a row of the index, or an abstract extracted on the fly."""
+
+    row: int  # -1 for a paper not in the graph
+    used: sp.csr_matrix
+    proposed: sp.csr_matrix
+    bounds: sp.csr_matrix
+    lexical: sp.csr_matrix
+    topic: int
+    shapes: tuple[BoundShape, ...]
+
+
+class RelatedIndex:
+    """Everything a related-work query needs, precomputed once from the graph.
+
+    Build it with :func:`build_index`; then :meth:`related`, :meth:`related_text`,
+    :meth:`related_all`, :meth:`by_method` and :meth:`bridge` answer queries.
+    """
+
+    def __init__(self, nx_graph: nx.MultiDiGraph, weights: RelatedWeights | None = None) -> None:
+        self.weights = weights or RelatedWeights()
+        w = self.weights
+        papers = sorted(n for n, d in nx_graph.nodes(data=True) if d.get("kind") == "Paper")
+        self.ids: list[str] = [str(nx_graph.nodes[n].get("id") or n.partition(":")[2]) for n in papers]
+        self.titles: list[str] = [str(nx_graph.nodes[n].get("title") or nx_graph.nodes[n].get("label")
+                                      or "") for n in papers]
+        self.row_of: dict[str, int] = {pid: i for i, pid in enumerate(self.ids)}
+        self.topics = np.array([_topic(nx_graph.nodes[n].get("topic")) for n in papers], dtype=np.int64)
+        n_papers = len(papers)
+        row_of_node = {n: i for i, n in enumerate(papers)}
+
+        # --- entities: paper → entity edges, one role per (paper, entity)
+        holdings: dict[str, dict[int, str]] = defaultdict(dict)
+        for u, v, key in nx_graph.edges(keys=True):
+            if u in row_of_node and nx_graph.nodes[v].get("kind") in ENTITY_CLASSES:
+                role = PROPOSED if key == "proposes" else USED
+                if holdings[v].get(row_of_node[u]) != PROPOSED:
+                    holdings[v][row_of_node[u]] = role
+        self.entities: list[str] = sorted(holdings)
+        self.entity_col: dict[str, int] = {e: j for j, e in enumerate(self.entities)}
+        self.entity_type: list[str] = [nx_graph.nodes[e]["kind"] for e in self.entities]
+        self.entity_canonical: list[str] = [str(nx_graph.nodes[e].get("canonical") or
+                                                nx_graph.nodes[e].get("label") or e)
+                                            for e in self.entities]
+        self.entity_label: list[str] = [str(nx_graph.nodes[e].get("label") or c)
+                                        for e, c in zip(self.entities, self.entity_canonical, strict=True)]
+        self.entity_idf = np.array(
+            [math.log((n_papers + 1) / (len(holdings[e]) + 1)) for e in self.entities], dtype=np.float64)
+        self.entity_weight = self.entity_idf * np.array(
+            [w.types.get(t, 0.0) for t in self.entity_type], dtype=np.float64)
+        self._names: dict[tuple[str, str], int] = {}
+        for j, e in enumerate(self.entities):
+            names = [self.entity_canonical[j], self.entity_label[j],
+                     *(nx_graph.nodes[e].get("aliases") or [])]
+            for name in names:
+                self._names.setdefault((self.entity_type[j], slug(str(name))), j)
+            self._names.setdefault((self.entity_type[j], e.partition(":")[2]), j)
+        self.holders: list[dict[int, str]] = [holdings[e] for e in self.entities]
+        u_rows, u_cols, p_rows, p_cols = [], [], [], []
+        for j, e in enumerate(self.entities):
+            for i, role in holdings[e].items():
+                (p_rows if role == PROPOSED else u_rows).append(i)
+                (p_cols if role == PROPOSED else u_cols).append(j)
+        m = len(self.entities)
+        used = _weighted(u_rows, u_cols, self.entity_weight, (n_papers, m))
+        proposed = _weighted(p_rows, p_cols, self.entity_weight, (n_papers, m))
+        self.used, self.proposed = _normalize_pair(used, proposed)
+        # score = U_q·(U_c + r_pu P_c) + P_q·(r_pu U_c + r_pp P_c)   (see the module docstring)
+        self._against_used = sp.csr_matrix((self.used + w.proposed_used * self.proposed).T)
+        self._against_proposed = sp.csr_matrix((w.proposed_used * self.used
+                                                + w.both_proposed * self.proposed).T)
+
+        # --- bounds
+        shapes: list[list[BoundShape]] = [[] for _ in papers]
+        for u, v, key in nx_graph.edges(keys=True):
+            if key == "claimsBound" and u in row_of_node:
+                d = nx_graph.nodes[v]
+                quantity = d.get("quantity")
+                for _b, q, qkey in nx_graph.out_edges(v, keys=True):
+                    if qkey == "boundsQuantity":
+                        quantity = nx_graph.nodes[q].get("canonical") or quantity
+                shapes[row_of_node[u]].append(bound_shape(
+                    str(d.get("bound_kind") or "upper"), str(d.get("expr") or ""), quantity,
+                    str(d.get("latex") or d.get("label") or ""), str(d.get("attribution") or "this"),
+                    [str(x) for x in d.get("variables") or ()]))
+        self.shapes: list[tuple[BoundShape, ...]] = [
+            tuple(sorted(s, key=lambda b: (b.quantity, b.latex))) for s in shapes]
+        feature_papers: dict[str, set[int]] = defaultdict(set)
+        for i, paper_shapes in enumerate(self.shapes):
+            for shape in paper_shapes:
+                for f in shape.features():
+                    feature_papers[f].add(i)
+        self.bound_features: list[str] = sorted(feature_papers)
+        self.bound_col: dict[str, int] = {f: j for j, f in enumerate(self.bound_features)}
+        self.bound_idf = np.array([math.log((n_papers + 1) / (len(feature_papers[f]) + 1))
+                                   for f in self.bound_features], dtype=np.float64)
+        b_rows, b_cols = [], []
+        for f, rows in feature_papers.items():
+            for i in rows:
+                b_rows.append(i)
+                b_cols.append(self.bound_col[f])
+        self.bounds = _l2(_weighted(b_rows, b_cols, self.bound_idf, (n_papers, len(self.bound_features))))
+        self._bounds_t = sp.csr_matrix(self.bounds.T)
+
+        # --- lexical
+        abstracts = [str(nx_graph.nodes[n].get("abstract") or "") for n in papers]
+        self.vectorizer, self.lexical = tfidf_matrix(abstracts)
+        self._lexical_t = sp.csr_matrix(self.lexical.T)
+        self.terms = (np.array(self.vectorizer.get_feature_names_out(), dtype=object)
+                      if self.lexical.shape[1] else np.array([], dtype=object))
+
+    # ------------------------------------------------------------------------------- lookup
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def find_paper(self, query: str) -> str:
+        """The paper id a query names: an id, a ``paper:`` node id, or a title substring.
+
+        Raises:
+            QueryError: no paper matches, or a title substring matches several (they are listed).
+        """
+        q = query.strip()
+        pid = q.partition(":")[2] if q.startswith("paper:") else q
+        if pid in self.row_of:
+            return pid
+        needle = q.casefold()
+        if not needle:
+            raise QueryError("empty paper query: give a paper id or a title substring")
+        exact = [i for i, t in enumerate(self.titles) if t.casefold() == needle]
+        hits = exact or [i for i, t in enumerate(self.titles) if needle in t.casefold()]
+        if len(hits) == 1:
+            return self.ids[hits[0]]
+        if not hits:
+            raise QueryError(f"no paper with id or title matching {query!r} in the graph "
+                             f"({len(self.ids)} papers)")
+        listed = "; ".join(f"{self.ids[i]} {self.titles[i]!r}" for i in hits[:5])
+        more = f" and {len(hits) - 5} more" if len(hits) > 5 else ""
+        raise QueryError(f"{query!r} matches {len(hits)} paper titles: {listed}{more}; "
+                         f"give a paper id or a longer title substring")
+
+    def find_entity(self, name: str, types: Iterable[str] = ENTITY_CLASSES) -> int:
+        """The entity column a name denotes (canonical name, label, alias or node id).
+
+        Raises:
+            QueryError: no entity of ``types`` has that name, or several do.
+        """
+        types = tuple(types)
+        key = slug(name.partition(":")[2] if name.partition(":")[0] in ENTITY_CLASSES else name)
+        hits = sorted({self._names[(t, key)] for t in types if (t, key) in self._names})
+        if not hits:
+            hits = sorted(j for j, (t, c) in enumerate(zip(self.entity_type, self.entity_canonical,
+                                                             strict=True))
+                          if t in types and key and key in slug(c))
+        if len(hits) == 1:
+            return hits[0]
+        what = "/".join(types) if len(types) < len(ENTITY_CLASSES) else "entity"
+        if not hits:
+            raise QueryError(f"no {what} named {name!r} in the graph")
+        listed = ", ".join(self.entities[j] for j in hits[:8])
+        raise QueryError(f"{name!r} names {len(hits)} {what} entities: {listed}; be more specific")
+
+    # ------------------------------------------------------------------------------ queries
+
+    def _query_row(self, row: int) -> _Query:
+        return _Query(row, self.used[row], self.proposed[row], self.bounds[row], self.lexical[row],
+                      int(self.topics[row]), self.shapes[row])
+
+    def _scores(self, q: _Query) -> dict[str, np.ndarray]:
+        entity = (q.used @ self._against_used + q.proposed @ self._against_proposed)
+        bound = q.bounds @ self._bounds_t
+        lexical = q.lexical @ self._lexical_t if q.lexical.shape[1] else sp.csr_matrix((1, len(self)))
+        topic = (self.topics == q.topic).astype(np.float64) if q.topic >= 0 else np.zeros(len(self))
+        return {
+            "entity": _dense(entity),
+            "bound": _dense(bound),
+            "topic": topic,
+            "lexical": _dense(lexical),
+        }
+
+    def _rank(self, q: _Query, top: int) -> list[Related]:
+        if top <= 0 or not len(self):
+            return []
+        w = self.weights
+        parts = self._scores(q)
+        total = (w.entity * parts["entity"] + w.bound * parts["bound"] + w.topic * parts["topic"]
+                 + w.lexical * parts["lexical"])
+        if q.row >= 0:
+            total[q.row] = 0.0
+        # Rounded before ranking so ties (broken by paper id) do not depend on float noise.
+        total = np.round(total, 9)
+        candidates = np.flatnonzero(total > 0)
+        if candidates.size > top:
+            cut = np.partition(-total[candidates], top - 1)[top - 1]
+            candidates = candidates[-total[candidates] <= cut]
+        order = candidates[np.lexsort((candidates, -total[candidates]))][:top]
+        return [self._explain(q, int(c), float(total[c]), {k: float(v[c]) for k, v in parts.items()})
+                for c in order]
+
+    def _explain(self, q: _Query, c: int, score: float, signals: dict[str, float]) -> Related:
+        w = self.weights
+        shared: list[SharedEntity] = []
+        q_roles: dict[int, str] = {}
+        for mat, role in ((q.used, USED), (q.proposed, PROPOSED)):
+            for j, x in zip(mat.indices, mat.data, strict=True):
+                if x > 0:
+                    q_roles[int(j)] = role
+        c_used, c_prop = self.used[c], self.proposed[c]
+        c_weight = dict(zip(c_used.indices.tolist(), c_used.data.tolist(), strict=True))
+        c_roles = {j: USED for j in c_weight}
+        for j, x in zip(c_prop.indices.tolist(), c_prop.data.tolist(), strict=True):
+            c_weight[j] = x
+            c_roles[j] = PROPOSED
+        q_weight = {int(j): float(x) for mat in (q.used, q.proposed)
+                    for j, x in zip(mat.indices, mat.data, strict=True)}
+        for j in sorted(set(q_roles) & set(c_roles)):
+            roles = (q_roles[j], c_roles[j])
+            factor = (w.both_proposed if roles == (PROPOSED, PROPOSED)
+                      else w.proposed_used if PROPOSED in roles else 1.0)
+            contribution = q_weight[j] * c_weight[j] * factor * w.entity
+            if contribution <= 0:
+                continue
+            shared.append(SharedEntity(self.entity_type[j], self.entity_canonical[j],
+                                       self.entity_label[j], roles, contribution))
+        rank = {t: i for i, t in enumerate(TYPE_ORDER)}
+        shared.sort(key=lambda s: (rank.get(s.type, 9), -s.contribution, s.canonical))
+        bounds = _bound_phrases(q.shapes, self.shapes[c]) if w.bound > 0 else []
+        topic = int(self.topics[c]) if w.topic > 0 and q.topic >= 0 and self.topics[c] == q.topic else None
+        terms: tuple[str, ...] = ()
+        if w.lexical > 0 and q.lexical.shape[1]:
+            product = q.lexical.multiply(self.lexical[c]).tocsr()
+            if product.nnz:
+                best = sorted(zip(product.data.tolist(), product.indices.tolist(), strict=True),
+                              key=lambda x: (-x[0], self.terms[x[1]]))[:3]
+                terms = tuple(str(self.terms[j]) for _x, j in best)
+        return Related(self.ids[c], self.titles[c], score, signals, tuple(shared), tuple(bounds),
+                       topic, terms)
+
+    def related(self, paper: str, top: int = 10) -> list[Related]:
+        """The ``top`` papers most related to a paper of the graph, best first, explained.
+
+        Args:
+            paper: a paper id, ``paper:`` node id or title substring (:meth:`find_paper`).
+            top: how many results.
+
+        Raises:
+            QueryError: when ``paper`` names no paper or several.
+        """
+        return self._rank(self._query_row(self.row_of[self.find_paper(paper)]), top)
+
+    def related_text(self, extraction: Extraction, top: int = 10) -> list[Related]:
+        """The ``top`` papers most related to an abstract NOT in the graph (nothing is added).
+
+        The extraction's mentions are matched to the graph's entities by type and canonical
+        name (or alias); its bounds and abstract give the other signals. It has no topic.
+        """
+        m = len(self.entities)
+        roles: dict[int, str] = {}
+        for mention in extraction.mentions:
+            j = self._names.get((mention.type, slug(mention.canonical or mention.text)))
+            if j is None:
+                j = self._names.get((mention.type, slug(mention.text)))
+            if j is None:
+                continue
+            if mention.role == PROPOSED or roles.get(j) != PROPOSED:
+                roles[j] = PROPOSED if mention.role == PROPOSED else roles.get(j, USED)
+        u = [j for j, r in sorted(roles.items()) if r == USED]
+        p = [j for j, r in sorted(roles.items()) if r == PROPOSED]
+        used = _weighted([0] * len(u), u, self.entity_weight, (1, m))
+        proposed = _weighted([0] * len(p), p, self.entity_weight, (1, m))
+        used, proposed = _normalize_pair(used, proposed)
+        shapes = tuple(sorted((_shape_of(b) for b in extraction.bounds), key=lambda b: (b.quantity, b.latex)))
+        cols = sorted({self.bound_col[f] for s in shapes for f in s.features() if f in self.bound_col})
+        bounds = _l2(_weighted([0] * len(cols), cols, self.bound_idf, (1, len(self.bound_features))))
+        lexical = (sp.csr_matrix(self.vectorizer.transform([extraction.paper.abstract]))
+                   if self.lexical.shape[1] else sp.csr_matrix((1, 0)))
+        row = self.row_of.get(extraction.paper.id, -1)  # the same abstract: do not return itself
+        return self._rank(_Query(row, used, proposed, bounds, lexical, -1, shapes), top)
+
+    def related_all(self, top: int = 10) -> Iterator[tuple[str, list[Related]]]:
+        """``(paper id, related)`` for every paper of the graph, in paper id order."""
+        for row, pid in enumerate(self.ids):
+            yield pid, self._rank(self._query_row(row), top)
+
+    def by_method(self, name: str) -> MethodPapers:
+        """The papers that propose, then those that use, the Method ``name`` (by id order).
+
+        Raises:
+            QueryError: when no Method (or several) has that name.
+        """
+        j = self.find_entity(name, ("Method",))
+        holders = self.holders[j]
+        proposed = tuple((self.ids[i], self.titles[i]) for i in sorted(holders) if holders[i] == PROPOSED)
+        used = tuple((self.ids[i], self.titles[i]) for i in sorted(holders) if holders[i] == USED)
+        return MethodPapers(self.entities[j], self.entity_canonical[j], self.entity_label[j],
+                            proposed, used)
+
+    def side(self, name: str) -> tuple[str, set[int]]:
+        """A bridge side: ``topic:N`` (or a bare number) → that topic's papers; else an entity's
+        holders.
+
+        Raises:
+            QueryError: when the topic is empty or the entity is unknown or ambiguous.
+        """
+        text = name.strip()
+        number = text.partition(":")[2] if text.lower().startswith("topic:") else text
+        if number.isdigit():
+            rows = {int(i) for i in np.flatnonzero(self.topics == int(number))}
+            if not rows:
+                raise QueryError(f"topic {number} has no papers (topics run 0–{int(self.topics.max(initial=-1))})")
+            return f"topic {number}", rows
+        j = self.find_entity(text)
+        return self.entities[j], set(self.holders[j])
+
+    def bridge(self, a: str, b: str, top: int = 10) -> list[BridgePaper]:
+        """Papers linking two sides (topics or entities), best first.
+
+        A paper's link to a side is 1 when it belongs to it, else its best entity similarity
+        ``E`` to a paper of that side; the bridge score is the product of its two links, so a
+        paper must reach both sides. Papers inside both sides come first.
+
+        Raises:
+            QueryError: when a side is unknown or empty.
+        """
+        name_a, rows_a = self.side(a)
+        name_b, rows_b = self.side(b)
+        if not len(self):
+            return []
+        links: list[tuple[np.ndarray, np.ndarray]] = []
+        for rows in (rows_a, rows_b):
+            members = np.array(sorted(rows), dtype=np.int64)
+            sims = (self.used + self.proposed) @ sp.csr_matrix(
+                (self.used[members] + self.proposed[members]).T)
+            sims = sp.csr_matrix(sims)
+            best = np.asarray(sims.max(axis=1).todense()).ravel()
+            arg = np.asarray(sims.argmax(axis=1)).ravel()
+            best[members] = 1.0
+            links.append((best, members[arg]))
+        score = np.round(links[0][0] * links[1][0], 9)
+        candidates = np.flatnonzero(score > 0)
+        order = candidates[np.lexsort((candidates, -score[candidates]))][:top]
+        out = []
+        for c in order:
+            per_side = []
+            for (best, via), (side_name, rows) in zip(links, ((name_a, rows_a), (name_b, rows_b)),
+                                                      strict=True):
+                if int(c) in rows:
+                    per_side.append((side_name, "member", ()))
+                else:
+                    other = int(via[c])
+                    shared = sorted(set(self._entity_cols(int(c))) & set(self._entity_cols(other)))
+                    per_side.append((side_name, self.ids[other],
+                                     tuple(self.entity_canonical[j] for j in shared[:5])))
+            out.append(BridgePaper(self.ids[c], self.titles[c], float(score[c]),
+                                   (per_side[0], per_side[1])))
+        return out
+
+    def _entity_cols(self, row: int) -> list[int]:
+        return sorted(self.used[row].indices.tolist() + self.proposed[row].indices.tolist())
+
+
+def build_index(nx_graph: nx.MultiDiGraph, weights: RelatedWeights | None = None) -> RelatedIndex:
+    """Precompute the related-work index of a graph (see :class:`RelatedIndex`).
+
+    >>> g = nx.MultiDiGraph()
+    >>> for p in ("a", "b"):
+    ...     g.add_node(f"paper:{p}", kind="Paper", id=p, title=p.upper(), abstract="bandits", topic=0)
+    ...     _ = g.add_edge(f"paper:{p}", "Method:ucb", key="uses", predicate="uses")
+    >>> g.add_node("Method:ucb", kind="Method", label="UCB", canonical="ucb")
+    >>> g.add_node("paper:c", kind="Paper", id="c", title="C", abstract="graphs", topic=1)
+    >>> [r.id for r in build_index(g).related("a")]
+    ['b']
+    """
+    return RelatedIndex(nx_graph, weights)
+
+
+# ------------------------------------------------------------------------------------ helpers
+
+
+def _topic(value: Any) -> int:
+    try:
+        return int(value) if value is not None else -1
+    except (TypeError, ValueError):
+        return -1
+
+
+def _shape_of(bound: Bound) -> BoundShape:
+    return bound_shape(bound.kind, bound.expr, bound.quantity, bound.latex, bound.attribution,
+                       bound.variables)
+
+
+def _weighted(rows: Sequence[int], cols: Sequence[int], weight: np.ndarray,
+              shape: tuple[int, int]) -> sp.csr_matrix:
+    data = weight[np.asarray(cols, dtype=np.int64)] if len(cols) else np.zeros(0)
+    matrix = sp.csr_matrix((data, (np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64))),
+                           shape=shape, dtype=np.float64)
+    matrix.sum_duplicates()
+    matrix.eliminate_zeros()
+    return matrix
+
+
+def _row_norms(matrix: sp.csr_matrix) -> np.ndarray:
+    return np.sqrt(np.asarray(matrix.multiply(matrix).sum(axis=1)).ravel())
+
+
+def _l2(matrix: sp.csr_matrix) -> sp.csr_matrix:
+    norms = _row_norms(matrix)
+    norms[norms == 0] = 1.0
+    return sp.csr_matrix(sp.diags(1.0 / norms) @ matrix)
+
+
+def _normalize_pair(used: sp.csr_matrix, proposed: sp.csr_matrix) -> tuple[sp.csr_matrix, sp.csr_matrix]:
+    """Scale both role matrices by the norm of their sum (one vector per paper, split by role)."""
+    norms = np.sqrt(_row_norms(used) ** 2 + _row_norms(proposed) ** 2)
+    norms[norms == 0] = 1.0
+    scale = sp.diags(1.0 / norms)
+    return sp.csr_matrix(scale @ used), sp.csr_matrix(scale @ proposed)
+
+
+def _dense(matrix: Any) -> np.ndarray:
+    if sp.issparse(matrix):
+        return np.asarray(matrix.todense()).ravel()
+    return np.asarray(matrix).ravel()
+
+
+def _bound_phrases(a: Sequence[BoundShape], b: Sequence[BoundShape], limit: int = 3) -> list[str]:
+    """The bound evidence of a pair: the shared shapes first (strongest), then improvements."""
+    found: dict[str, int] = {}
+    for x in a:
+        for y in b:
+            for strength, phrase in compare_shapes(x, y):
+                found[phrase] = max(found.get(phrase, 0), strength)
+    shared = sorted((p for p, s in found.items() if s != 2), key=lambda p: (-found[p], p))
+    # "both claim regret upper bounds" adds nothing once "… in √T" is said.
+    kept = [p for p in shared if not any(o.startswith(p + " in ") for o in shared)]
+    improvements = sorted(p for p, s in found.items() if s == 2)
+    return (kept[:2] + improvements)[:limit]
+
+
+def paper_ids(nx_graph: nx.MultiDiGraph) -> list[str]:
+    """The paper ids of a graph, sorted."""
+    return sorted(str(d.get("id") or n.partition(":")[2]) for n, d in nx_graph.nodes(data=True)
+                  if d.get("kind") == "Paper")
+
+
+__all__ = [
+    "BoundShape", "BridgePaper", "MethodPapers", "Related", "RelatedIndex", "RelatedWeights",
+    "SharedEntity", "bound_shape", "build_index", "compare_shapes", "dependence",
+    "format_dependence", "paper_ids", "tfidf_matrix", "tfidf_vectorizer",
+]
