@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 NEO4J_LIB := tools/neo4j/lib
 NEO4J_STAMP := $(NEO4J_LIB)/.fetched
 
-.PHONY: install demo test unit integration neo4j-jars browser bench fuzz lint clean
+.PHONY: install demo test unit integration neo4j-jars browser screenshot bench fuzz lint clean
 
 install: $(STAMP)
 
@@ -34,6 +34,10 @@ unit: install
 browser:
 	@if [ -x /usr/bin/chromium ]; then echo "chromium: $$(/usr/bin/chromium --version 2>/dev/null)"; \
 	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; fi
+
+# The demo page in headless Chromium after its layout settles (docs/screenshot.png is a copy of it).
+screenshot: demo browser
+	$(BIN)/python tools/html_screenshot.py out/graph.html out/screenshot.png
 
 # A real Neo4j 5.26 Community server for the integration tests (tests/fixtures/neo4j.py): the jars of
 # org.neo4j.test:neo4j-harness from Maven Central into tools/neo4j/lib, and the small launcher compiled
