@@ -1,0 +1,869 @@
+"""The ``bounds`` family: claimed asymptotic and explicit bounds, rates and complexities.
+
+Where a bound is found:
+
+* inside math spans (``$…$`` and friends, as located by :mod:`kg.text`): asymptotic notation
+  (``O``, ``\\mathcal{O}``, ``\\tilde{O}``, ``\\Omega``, ``\\Theta``, ``o``, ``\\omega``),
+  inequalities bounding a named quantity (``\\le``, ``<``, ``\\ge``, ``\\lesssim``) and orders
+  (``\\sim``, ``\\simeq``, ``\\asymp``); a bare expression (``t_{\\mathrm{mix}}^3/\\varepsilon^2``)
+  counts only when the words around it claim it ("of order", "scales as", "prior best", "at most");
+* in the text outside math, where scraped abstracts write Unicode or bare LaTeX:
+  ``Õ(dB + d√T)``, ``O(n log n)``, ``Ω(√T)``, ``\\mathcalO(n^r)``;
+* verbal claims without a formula ("linear convergence rate", "polynomial-time algorithm").
+
+The words around a bound decide its ``kind`` refinements (tight, order), its ``attribution``
+(prior work or this paper), its ``quantity`` and its ``condition`` ("when $|A| = \\exp(\\Omega(d))$"
+qualifies the bound before it and is not a bound). All rules live in
+``extractors/patterns/bounds_*.jsonl``, one id per rule.
+
+The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
+parse) is used only to name the ``subject`` and may be ``None``. Every scan is linear: tokens are
+visited once, parentheses matched with a stack, and no regular expression can backtrack.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from extractors import latex
+from extractors.base import ParsedPaper
+from extractors.registry import register
+from kg.text import find_math
+from kg.types import Bound, MathSpan
+
+NAME = "bounds.latex.v1"
+PATTERNS = Path(__file__).parent / "patterns"
+
+# Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
+_FONT_WRAPPERS = frozenset("mathcal mathrm mathbf mathsf mathit operatorname cal rm text boldsymbol bm".split())
+_SOFT_WRAPPERS = frozenset(("tilde", "widetilde"))
+_HEAD_SKIP = frozenset("left big Big bigg Bigg bigl Bigl biggl Biggl , ! ; : displaystyle".split())
+_COMBINING_TILDE = "\u0303"
+# Norm and function-space names: "$L^p$ error", "$\ell_2$ boundedness" are not formulas.
+_SPACE_NAMES = frozenset(("L", "ell", "l", "H", "W", "C"))
+_MAX_BARE_ARG = 240  # characters in the argument of a bound written outside math
+# A word of text: letters (with inner hyphens/apostrophes), a number, or one other character.
+_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*[A-Za-z]|[A-Za-z]|[0-9]+(?:\.[0-9]+)?|\S")
+_TEXT_ONLY = re.compile(r"\\(?:textit|textbf|text|emph|mathrm|textrm)\{[A-Za-z][A-Za-z \-]*\}")
+_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2019": "'"})
+_QUANTITY_SYMBOLS = ("R_", "R(", "\\mathrm{Reg", "\\text{Reg", "\\operatorname{Reg", "Reg", "\\mathcal{R}",
+                     "\\mathbb{E}", "\\mathbb E", "\\|", "\\lVert", "\\mathcal{E}", "\\mathcal{L}", "\\mathrm{err",
+                     "\\operatorname{err", "\\text{err", "\\mathrm{KL", "\\mathrm{TV", "\\mathsf{Reg",
+                     "\\textsc{Reg", "\\mathfrak{R", "\\mathrm{Risk", "\\mathcal{E}")
+_SENTENCE_ABBREV = frozenset(("al", "e.g", "i.e", "eg", "ie", "etc", "vs", "cf", "fig", "eq", "resp", "approx"))
+
+
+@dataclass(frozen=True, slots=True)
+class _Rules:
+    heads: dict[str, tuple[str, str, bool, str]]  # head → (notation, kind, soft, rule id)
+    relations: dict[str, tuple[str, str, str]]  # expr relation → (notation, kind, rule id)
+    cues: dict[str, dict[str, list[tuple[str, ...]]]]  # role → where → phrases (word tuples)
+    quantities: list[tuple[tuple[str, ...], str, str]]  # (phrase words, quantity, rule id)
+    verbal: list[tuple[tuple[str, ...], str, str | None, str]]  # (phrase, kind, quantity, rule id)
+
+
+def _read_jsonl(name: str) -> list[dict[str, Any]]:
+    path = PATTERNS / name
+    rows = []
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                rows.append(json.loads(line))
+    return rows
+
+
+def _words(phrase: str) -> tuple[str, ...]:
+    return tuple(w.lower() for w in _WORD.findall(phrase.translate(_HYPHENS)))
+
+
+@lru_cache(maxsize=1)
+def rules() -> _Rules:
+    """The rule tables, read once from ``extractors/patterns/bounds_*.jsonl``."""
+    heads: dict[str, tuple[str, str, bool, str]] = {}
+    relations: dict[str, tuple[str, str, str]] = {}
+    for row in _read_jsonl("bounds_notation.jsonl"):
+        if "head" in row:
+            heads[row["head"]] = (row["notation"], row["kind"], bool(row.get("soft", False)), row["id"])
+        else:
+            relations[row["relation"]] = (row["notation"], row["kind"], row["id"])
+    cues: dict[str, dict[str, list[tuple[str, ...]]]] = {}
+    for row in _read_jsonl("bounds_cues.jsonl"):
+        cues.setdefault(row["role"], {}).setdefault(row["where"], []).append(_words(row["phrase"]))
+    for by_where in cues.values():
+        for phrases in by_where.values():
+            phrases.sort(key=len, reverse=True)
+    quantities = [(_words(r["phrase"]), r["quantity"], r["id"]) for r in _read_jsonl("bounds_quantities.jsonl")]
+    quantities.sort(key=lambda q: len(q[0]), reverse=True)
+    verbal = [(_words(r["phrase"]), r["kind"], r.get("quantity"), r["id"])
+              for r in _read_jsonl("bounds_verbal.jsonl")]
+    verbal.sort(key=lambda v: len(v[0]), reverse=True)
+    return _Rules(heads, relations, cues, quantities, verbal)
+
+
+# --------------------------------------------------------------------------------------------
+# Words of the abstract, with every formula (math span or bare bound) as one opaque word.
+
+
+@dataclass(slots=True)
+class _Word:
+    text: str  # lowercased, hyphens unified; "\x00" for a formula
+    start: int
+    end: int
+    formula: int = -1  # index into the formula list, or -1
+
+
+def _tokenize_words(abstract: str, opaque: list[tuple[int, int]]) -> list[_Word]:
+    """Words of ``abstract`` with each ``opaque`` span (sorted, disjoint) as one formula word."""
+    words: list[_Word] = []
+    pos = 0
+    for idx, (start, end) in enumerate(opaque):
+        for m in _WORD.finditer(abstract, pos, start):
+            words.append(_Word(m.group().translate(_HYPHENS).lower(), m.start(), m.end()))
+        words.append(_Word("\x00", start, end, idx))
+        pos = end
+    for m in _WORD.finditer(abstract, pos):
+        words.append(_Word(m.group().translate(_HYPHENS).lower(), m.start(), m.end()))
+    return words
+
+
+def _sentence_ids(abstract: str, words: list[_Word]) -> list[int]:
+    """Sentence number of every word: a break after . ? ! before a capital, a formula or the end."""
+    ids: list[int] = []
+    sent = 0
+    for k, w in enumerate(words):
+        ids.append(sent)
+        if w.text in (".", "?", "!") and k + 1 < len(words):
+            nxt = words[k + 1]
+            prev = words[k - 1].text if k > 0 else ""
+            if prev in _SENTENCE_ABBREV or (len(prev) == 1 and prev.isalpha() and prev != "a"):
+                continue
+            first = abstract[nxt.start]
+            if first.isupper() or nxt.formula >= 0 or first.isdigit() and w.text == ".":
+                sent += 1
+    return ids
+
+
+def _match_at(words: list[_Word], k: int, phrase: tuple[str, ...]) -> bool:
+    if k < 0 or k + len(phrase) > len(words):
+        return False
+    return all(words[k + i].text == p for i, p in enumerate(phrase))
+
+
+def _ends_with(words: list[_Word], end: int, phrase: tuple[str, ...], lo: int) -> bool:
+    """Whether ``phrase`` occupies ``words[end-len(phrase):end]`` at or after ``lo``."""
+    start = end - len(phrase)
+    return start >= lo and _match_at(words, start, phrase)
+
+
+# --------------------------------------------------------------------------------------------
+# Formulas: candidate bounds found in math spans and in the bare text.
+
+
+@dataclass(slots=True)
+class _Formula:
+    start: int  # the located text: a math span's delimiters, or a bare bound
+    end: int
+    pieces: list[_Piece] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Piece:
+    """One segment of a formula: a bound, a condition, or an expression that words may claim."""
+
+    role: str  # "bound" | "condition" | "expression" | "relation"
+    start: int  # offsets of the segment in the original abstract (trimmed)
+    end: int
+    notation: str = ""
+    kind: str = ""
+    soft: bool = False
+    expr: str = ""
+    variables: tuple[str, ...] = ()
+    rule: str = ""
+    has_lhs: bool = False
+    quantity_symbol: bool = False
+    formula_like: bool = False
+    bare: bool = False
+
+
+def _read_head(tokens: list[latex.Token], k: int, heads: dict[str, Any]) -> tuple[str, bool, int] | None:
+    """Parse an asymptotic head at ``tokens[k]``: ``(head, soft, index of its "(")`` or None.
+
+    Accepts wrappers with or without braces (``\\widetilde{\\mathcal{O}}``, ``\\tilde O``,
+    ``\\mathcal O``), a subscript (``O_P``), sizing commands and a combining tilde (``Ω̃``).
+    """
+    n = len(tokens)
+    soft = False
+    opened = 0
+    j = k
+    while j < n and tokens[j].kind == latex.CMD and (tokens[j].text in _FONT_WRAPPERS or
+                                                      tokens[j].text in _SOFT_WRAPPERS):
+        soft = soft or tokens[j].text in _SOFT_WRAPPERS
+        j += 1
+        while j < n and tokens[j].kind == latex.SPACE:
+            j += 1
+        if j < n and tokens[j].kind == latex.OPEN and tokens[j].text == "{":
+            opened += 1
+            j += 1
+    if j >= n:
+        return None
+    tok = tokens[j]
+    head = tok.text if tok.kind in (latex.CHAR, latex.CMD) else ""
+    if head not in heads or head == "omega" and tok.kind != latex.CMD:
+        return None
+    if head in ("O", "o", "Õ", "Ω", "Θ", "ω") and tok.kind != latex.CHAR:
+        return None
+    j += 1
+    if j < n and tokens[j].text == _COMBINING_TILDE:
+        soft = True
+        j += 1
+    while opened and j < n and tokens[j].kind == latex.CLOSE and tokens[j].text == "}":
+        opened -= 1
+        j += 1
+    if opened:
+        return None
+    # O_P(1), O_{\mathbb{P}}(…): skip one subscript
+    if j < n and tokens[j].text == "_":
+        j += 1
+        if j < n and tokens[j].kind == latex.OPEN and tokens[j].text == "{":
+            depth = 0
+            while j < n:
+                depth += tokens[j].text == "{"
+                depth -= tokens[j].text == "}"
+                j += 1
+                if depth == 0:
+                    break
+        else:
+            j += 1
+    while j < n and (tokens[j].kind == latex.SPACE or tokens[j].kind == latex.CMD and tokens[j].text in _HEAD_SKIP):
+        j += 1
+    if j < n and tokens[j].kind == latex.OPEN and tokens[j].text in ("(", "["):
+        return head, soft, j
+    return None
+
+
+def _is_letter(tok: latex.Token) -> bool:
+    return tok.kind == latex.CHAR and tok.text.isalnum()
+
+
+def _analyse_math(abstract: str, span: MathSpan, r: _Rules) -> list[_Piece]:
+    """Split a math span into top-level segments and classify each (one pass over its tokens)."""
+    tokens = latex.tokenize(abstract, span.body_start, span.body_end)
+    pairs = latex.match_parens(tokens)
+    n = len(tokens)
+    segments: list[tuple[int, int, list[tuple[int, int, int, str, bool]], list[tuple[int, str]]]] = []
+    heads: list[tuple[int, int, int, str, bool]] = []  # (head tok, open tok, close tok, head, soft)
+    relations: list[tuple[int, str]] = []  # (token index, normal-form relation)
+    seg_start = 0
+    k = 0
+    depth_until: list[int] = []  # close indices of open groups
+    while k < n:
+        while depth_until and k > depth_until[-1]:
+            depth_until.pop()
+        tok = tokens[k]
+        top = not depth_until
+        if top and (tok.kind == latex.CMD and (tok.text in _FONT_WRAPPERS or tok.text in _SOFT_WRAPPERS)
+                    or tok.kind in (latex.CHAR, latex.CMD) and tok.text in r.heads):
+            prev_ok = k == 0 or not _is_letter(tokens[k - 1]) or tokens[k - 1].end != tok.start
+            found = _read_head(tokens, k, r.heads) if prev_ok else None
+            if found is not None:
+                head, soft, open_k = found
+                close_k = pairs.get(open_k, n)
+                heads.append((k, open_k, close_k, head, soft))
+                k = close_k + 1
+                continue
+        if top:
+            rel = _relation(tokens, k)
+            if rel is not None:
+                relations.append((k, rel[0]))
+                k = rel[1]
+                continue
+            connective = tok.kind == latex.CMD and tok.text in ("text", "textrm", "mbox") and \
+                _is_text_connective(abstract, tokens, k, pairs)
+            if connective or tok.kind == latex.CHAR and tok.text in ",;" or \
+                    tok.kind == latex.CMD and tok.text in ("quad", "qquad"):
+                segments.append((seg_start, k, heads, relations))
+                heads, relations = [], []
+                k = pairs.get(k + 1, k) + 1 if connective else k + 1
+                seg_start = k
+                continue
+        if tok.kind == latex.OPEN or tok.kind == latex.CMD and tok.text in ("{", "lbrace"):
+            close = pairs.get(k)
+            if close is not None:
+                depth_until.append(close)
+        k += 1
+    segments.append((seg_start, n, heads, relations))
+    pieces = []
+    for a, b, seg_heads, seg_rels in segments:
+        piece = _classify_segment(abstract, tokens, a, b, seg_heads, seg_rels, r)
+        if piece is not None:
+            pieces.append(piece)
+    return pieces
+
+
+def _is_text_connective(abstract: str, tokens: list[latex.Token], k: int, pairs: dict[int, int]) -> bool:
+    """``\\text{ and }`` / ``\\text{ for }`` inside math separates two statements."""
+    if k + 1 >= len(tokens) or tokens[k + 1].text != "{":
+        return False
+    close = pairs.get(k + 1)
+    if close is None:
+        return False
+    words = abstract[tokens[k + 1].end : tokens[close].start].strip().lower()
+    return words in ("and", "or", "for", "when", "if", "where", "while", "with", "and for", "for all")
+
+
+_REL_CMDS = {"le": "<=", "leq": "<=", "leqslant": "<=", "ge": ">=", "geq": ">=", "geqslant": ">=",
+             "lesssim": "<~", "gtrsim": ">~", "ll": "<<", "gg": ">>", "sim": "~", "simeq": "~=",
+             "asymp": "asymp", "propto": "propto", "approx": "~~", "lt": "<", "gt": ">", "in": "in",
+             "subseteq": "in", "subset": "in", "neq": "!=", "ne": "!=", "to": "->", "rightarrow": "->",
+             "eqsim": "~", "cong": "~="}
+_REL_CHARS = {"≤": "<=", "≥": ">=", "≲": "<~", "≳": ">~", "∼": "~", "≃": "~=", "≈": "~~", "≍": "asymp",
+              "∝": "propto", "∈": "in", "=": "=", "<": "<", ">": ">", "⩽": "<=", "⩾": ">=", "→": "->"}
+
+
+def _relation(tokens: list[latex.Token], k: int) -> tuple[str, int] | None:
+    """The relation at ``tokens[k]`` and the index after it, or None."""
+    tok = tokens[k]
+    if tok.kind == latex.CMD and tok.text in _REL_CMDS:
+        return _REL_CMDS[tok.text], k + 1
+    if tok.kind == latex.CHAR and tok.text in _REL_CHARS:
+        rel = _REL_CHARS[tok.text]
+        if rel in ("<", ">") and k + 1 < len(tokens) and tokens[k + 1].text == "=":
+            return rel + "=", k + 2
+        return rel, k + 1
+    return None
+
+
+def _trim(tokens: list[latex.Token], a: int, b: int) -> tuple[int, int]:
+    """Token range without surrounding spaces, spacing commands and stray punctuation."""
+    while a < b and (tokens[a].kind == latex.SPACE or tokens[a].kind == latex.CMD and tokens[a].text in
+                     (",", "!", ";", ":", "quad", "qquad", "displaystyle")):
+        a += 1
+    while b > a and (tokens[b - 1].kind == latex.SPACE or tokens[b - 1].text in (".", ",", ";") or
+                     tokens[b - 1].kind == latex.CMD and tokens[b - 1].text in (",", "!", ";", ":", "quad")):
+        b -= 1
+    return a, b
+
+
+def _classify_segment(abstract: str, tokens: list[latex.Token], a: int, b: int,
+                      heads: list[tuple[int, int, int, str, bool]], rels: list[tuple[int, str]],
+                      r: _Rules) -> _Piece | None:
+    a, b = _trim(tokens, a, b)
+    if a >= b:
+        return None
+    start, end = tokens[a].start, tokens[b - 1].end
+    kept_rels = [(k, rel) for k, rel in rels if rel not in ("->",)]
+    if any(rel in ("in", "!=") for _, rel in kept_rels):
+        return None  # membership and ranges define variables: $\alpha \in [0,1]$
+    first_rel = kept_rels[0] if kept_rels else None
+    has_lhs = first_rel is not None and _trim(tokens, a, first_rel[0])[0] < first_rel[0]
+    if heads:
+        # the head after the last relation states the bound: R_T = \tilde O(…), n \ge \Omega(…)
+        after = [h for h in heads if first_rel is None or h[0] > kept_rels[-1][0]] or heads
+        hk, open_k, close_k, head, soft_wrap = after[0]
+        notation, kind, soft, rule = r.heads[head]
+        soft = soft or soft_wrap
+        if len(heads) == 1 and close_k >= b - 1 and open_k + 1 < len(tokens):
+            arg_end = tokens[close_k].start if close_k < len(tokens) else tokens[b - 1].end
+            arg = abstract[tokens[open_k].end : arg_end]
+        else:
+            arg = abstract[tokens[hk].start : end]
+        expr, variables = latex.to_expr(arg)
+        return _Piece("bound", start, end, notation, kind, soft, expr, variables, rule, has_lhs,
+                      _lhs_is_quantity(abstract, tokens, a, first_rel[0]) if first_rel else False, True)
+    if first_rel is not None:
+        rel = first_rel[1]
+        rhs_start = first_rel[0] + 1
+        while rhs_start < b and tokens[rhs_start].text in ("=",):
+            rhs_start += 1
+        rhs = abstract[tokens[rhs_start].start : end] if rhs_start < b else ""
+        expr, variables = latex.to_expr(rhs)
+        if rel not in r.relations:
+            return _Piece("relation", start, end, expr=expr, variables=variables, has_lhs=has_lhs)
+        notation, kind, rule = r.relations[rel]
+        if not _has_variable(variables):
+            return None  # u < +\infty, t \ge 0, \beta > 1/2: ranges and assumptions
+        lhs_q = _lhs_is_quantity(abstract, tokens, a, first_rel[0])
+        return _Piece("relation", start, end, notation, kind, False, expr, variables, rule, has_lhs, lhs_q,
+                      _formula_like(expr, variables))
+    if _TEXT_ONLY.fullmatch(abstract, start, end):
+        return None  # "$\textit{or}$": a word typeset in math mode
+    expr, variables = latex.to_expr(abstract[start:end])
+    if not _has_variable(variables):
+        return None
+    return _Piece("expression", start, end, expr=expr, variables=variables,
+                  formula_like=_formula_like(expr, variables))
+
+
+def _has_variable(variables: tuple[str, ...]) -> bool:
+    return any(v not in ("infty",) for v in variables)
+
+
+def _formula_like(expr: str, variables: tuple[str, ...]) -> bool:
+    """More than one symbol: an operator, a function, or two variables (not ``L^p``, ``\\ell_2``)."""
+    base = expr.split("^", 1)[0].split("_", 1)[0]
+    if base in _SPACE_NAMES and len(expr) <= len(base) + 4:
+        return False
+    if any(op in expr for op in ("+", "/", "sqrt", "log", "exp", "*", "(", "^")):
+        return True
+    return len(variables) >= 2
+
+
+def _lhs_is_quantity(abstract: str, tokens: list[latex.Token], a: int, rel_k: int) -> bool:
+    """Whether the left side names a bounded quantity: ``R_T``, ``\\mathrm{Reg}``, ``\\|x - x^*\\|``."""
+    if rel_k <= a:
+        return False
+    lhs = abstract[tokens[a].start : tokens[rel_k - 1].end].strip()
+    return lhs.startswith(_QUANTITY_SYMBOLS) or "\\mathbb{E}" in lhs or "\\|" in lhs
+
+
+# --------------------------------------------------------------------------------------------
+# Bounds written outside math.
+
+
+_BARE_HEAD_END = ("O", "o", "Õ", "Ω", "Θ", "ω", _COMBINING_TILDE, "}", "\\Omega", "\\Theta", "\\omega")
+
+
+def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
+    """Asymptotic heads in plain text ``abstract[lo:hi]`` (outside math), found from each ``(``."""
+    pieces: list[_Piece] = []
+    # one pass of parenthesis matching over the region: O(length), whatever the nesting
+    stack: list[int] = []
+    close_of: dict[int, int] = {}
+    opens: list[int] = []
+    pos = abstract.find("(", lo, hi)
+    if pos < 0:
+        return pieces
+    for i in range(pos, hi):
+        c = abstract[i]
+        if c == "(":
+            stack.append(i)
+            opens.append(i)
+        elif c == ")" and stack:
+            close_of[stack.pop()] = i
+    taken_until = lo
+    for p in opens:
+        if p < taken_until:
+            continue
+        q = p
+        if q > lo and abstract[q - 1] == " ":
+            q -= 1
+        if q <= lo or not abstract[q - 1 : q] or not (abstract[q - 1] in "OoÕΩΘω}a" or
+                                                       abstract[q - 1] == _COMBINING_TILDE):
+            continue
+        window_start = max(lo, q - 32)
+        toks = latex.tokenize(abstract, window_start, q)
+        found = None
+        for s in range(len(toks) - 1, -1, -1):
+            if toks[s].kind == latex.SPACE:
+                break
+            cand = _read_head(toks + [latex.Token(latex.OPEN, "(", p, p + 1)], s, r.heads)
+            if cand is not None and cand[2] == len(toks):
+                found = (s, cand)
+        if found is None:
+            continue
+        s, (head, soft, _) = found
+        head_start = toks[s].start
+        before = abstract[head_start - 1] if head_start > lo else " "
+        if before.isalnum() or before in "\\_^":
+            continue
+        close = close_of.get(p)
+        if close is None or close - p > _MAX_BARE_ARG:
+            continue
+        arg = abstract[p + 1 : close]
+        if not _plausible_argument(arg):
+            continue
+        notation, kind, soft_head, rule = r.heads[head]
+        expr, variables = latex.to_expr(arg)
+        pieces.append(_Piece("bound", head_start, close + 1, notation, kind, soft or soft_head, expr,
+                             variables, rule, False, False, True, True))
+        taken_until = close + 1
+    return pieces
+
+
+def _plausible_argument(arg: str) -> bool:
+    """A formula, not prose or a size: ``n log n`` and ``1`` yes; ``10k``, ``see below`` no."""
+    text = arg.strip()
+    if not text:
+        return False
+    if text.replace(".", "", 1).isdigit():
+        return text == "1"
+    if text[:1].isdigit() and text.rstrip("kKMB").replace(".", "", 1).isdigit():
+        return False  # O(10k) instances: a size
+    prose = 0
+    for w in _WORD.findall(text):
+        if len(w) >= 4 and w.isalpha() and w not in latex.FUNCTIONS and w not in latex.GREEK:
+            i = text.find(w)
+            if i > 0 and text[i - 1] in "\\{_":
+                continue
+            prose += 1
+    return prose < 2 and any(c.isalpha() for c in text) or text == "1"
+
+
+# --------------------------------------------------------------------------------------------
+# The extractor.
+
+
+@dataclass(frozen=True, slots=True)
+class BoundsExtractor:
+    """Find claimed bounds in one parsed paper; see the module docstring."""
+
+    name: str = NAME
+
+    def extract(self, parsed: ParsedPaper) -> Iterable[Bound]:
+        return extract_bounds(parsed.paper.abstract, parsed.norm.math, doc=parsed.doc, extractor=self.name)
+
+
+@register("bounds")
+def create_bounds_extractor() -> BoundsExtractor:
+    """Factory of the current ``bounds`` extractor."""
+    return BoundsExtractor()
+
+
+def extract_bounds(abstract: str, math: Iterable[MathSpan] | None = None, *, doc: Any = None,
+                   extractor: str = NAME) -> list[Bound]:
+    """Every bound claimed in ``abstract``, in text order.
+
+    Args:
+        abstract: the original abstract.
+        math: its math spans (from :func:`kg.text.normalize`); located here when omitted.
+        doc: the spaCy parse of the normalized text, used to name subjects; may be None.
+        extractor: the versioned name recorded on each bound.
+
+    Returns:
+        The bounds, sorted by offset; formula bounds satisfy ``abstract[b.start:b.end] == b.latex``.
+
+    >>> [(b.kind, b.notation, b.expr) for b in extract_bounds("It has $O(n \\\\log n)$ regret.")]
+    [('upper', 'O', 'n log n')]
+    """
+    r = rules()
+    spans = list(find_math(abstract) if math is None else math)
+    formulas: list[_Formula] = []
+    pos = 0
+    for span in spans:
+        for piece in _bare_pieces(abstract, pos, span.start, r):
+            formulas.append(_Formula(piece.start, piece.end, [piece]))
+        formulas.append(_Formula(span.start, span.end, _analyse_math(abstract, span, r)))
+        pos = span.end
+    for piece in _bare_pieces(abstract, pos, len(abstract), r):
+        formulas.append(_Formula(piece.start, piece.end, [piece]))
+    words = _tokenize_words(abstract, [(f.start, f.end) for f in formulas])
+    sentences = _sentence_ids(abstract, words)
+    ctx = _Context(abstract, words, sentences, formulas, r, doc)
+    return ctx.run(extractor)
+
+
+@dataclass(slots=True)
+class _Context:
+    abstract: str
+    words: list[_Word]
+    sentences: list[int]
+    formulas: list[_Formula]
+    r: _Rules
+    doc: Any
+    formula_word: dict[int, int] = field(default_factory=dict)
+    made: list[dict[str, Any]] = field(default_factory=list)
+
+    def run(self, extractor: str) -> list[Bound]:
+        for k, w in enumerate(self.words):
+            if w.formula >= 0:
+                self.formula_word[w.formula] = k
+        found: list[dict[str, Any]] = []
+        conditions: list[tuple[int, int, str]] = []  # (word index, sentence, text)
+        for fi, formula in enumerate(self.formulas):
+            wk = self.formula_word[fi]
+            for piece in formula.pieces:
+                cond_cue = self._condition_cue(wk)
+                if piece.role == "bound":
+                    if cond_cue is not None and (piece.has_lhs or cond_cue[1] in
+                                                 (("such", "as"), ("when",), ("if",), ("whenever",))):
+                        conditions.append((wk, self.sentences[wk], self._condition_text(cond_cue[0], piece)))
+                        continue
+                    found.append(self._bound(piece, wk, piece.kind, piece.notation, piece.rule))
+                elif piece.role == "relation" and piece.notation:
+                    if cond_cue is not None and piece.has_lhs:
+                        conditions.append((wk, self.sentences[wk], self._condition_text(cond_cue[0], piece)))
+                        continue
+                    if piece.kind == "order" and piece.formula_like or piece.quantity_symbol or (
+                        not piece.has_lhs and self._quantity_near(wk) is not None
+                    ) or piece.has_lhs and self._quantity_adjacent(wk) is not None and piece.formula_like:
+                        found.append(self._bound(piece, wk, piece.kind, piece.notation, piece.rule))
+                elif piece.role == "relation":
+                    if cond_cue is not None and piece.has_lhs:
+                        conditions.append((wk, self.sentences[wk], self._condition_text(cond_cue[0], piece)))
+                elif piece.role == "expression":
+                    claimed = self._claim(wk, piece)
+                    if claimed is not None:
+                        kind, notation, rule = claimed
+                        found.append(self._bound(piece, wk, kind, notation, rule))
+        for wk, sent, text in conditions:
+            target = None
+            for b in found:
+                if self.sentences[b["_word"]] == sent and b["_word"] < wk:
+                    target = b
+            if target is None:
+                target = next((b for b in found if self.sentences[b["_word"]] == sent and b["_word"] > wk), None)
+            if target is not None and target["condition"] is None:
+                target["condition"] = text
+        found.extend(self._verbal())
+        bounds = []
+        for b in sorted(found, key=lambda b: (b["start"], b["end"])):
+            b.pop("_word")
+            bounds.append(Bound(extractor=extractor, **b))
+        return bounds
+
+    # -- words around a formula --------------------------------------------------------------
+
+    def _window_before(self, wk: int, limit: int = 10) -> int:
+        """First word index of the window before ``wk``: same sentence, after the previous formula."""
+        lo = wk
+        sent = self.sentences[wk]
+        while lo > 0 and wk - lo < limit and self.sentences[lo - 1] == sent and self.words[lo - 1].formula < 0:
+            lo -= 1
+        return lo
+
+    def _ends_before(self, wk: int, role: str, where: str = "before", lo: int | None = None,
+                     gap: int = 0) -> tuple[str, ...] | None:
+        """The ``role`` cue ending right before word ``wk`` (allowing ``gap`` words between)."""
+        lo = self._window_before(wk) if lo is None else lo
+        for skip in range(gap + 1):
+            for phrase in self.r.cues.get(role, {}).get(where, ()):
+                if _ends_with(self.words, wk - skip, phrase, lo):
+                    return phrase
+        return None
+
+    def _condition_cue(self, wk: int) -> tuple[int, tuple[str, ...]] | None:
+        """A condition cue ("when", "if", "for", "such as") just before the formula word ``wk``."""
+        lo = self._window_before(wk, 4)
+        for phrase in self.r.cues.get("condition", {}).get("before", ()):
+            for skip in range(0, 3):
+                end = wk - skip
+                if _ends_with(self.words, end, phrase, lo) and all(
+                    self.words[j].text in ("the", "that", "all", "a", "regime", "case", "some") for j in range(end, wk)
+                ):
+                    return end - len(phrase), phrase
+        return None
+
+    def _condition_text(self, word_start: int, piece: _Piece) -> str:
+        return self.abstract[self.words[word_start].start : piece.end].strip()
+
+    def _quantity_after(self, wk: int) -> tuple[str, str] | None:
+        """A quantity phrase starting right after the formula (``$X$ regret``), skipping one adjective."""
+        sent = self.sentences[wk]
+        for skip in (1, 2):
+            k = wk + skip
+            if k >= len(self.words) or self.sentences[k] != sent or self.words[k].formula >= 0:
+                return None
+            for phrase, quantity, rule in self.r.quantities:
+                if _match_at(self.words, k, phrase):
+                    return quantity, rule
+            if self.words[k].text not in ("high-probability", "expected", "worst-case", "total", "overall",
+                                          "average", "optimal", "minimax", "upper", "lower", "-"):
+                return None
+        return None
+
+    def _quantity_before(self, wk: int, limit: int = 10) -> tuple[str, str] | None:
+        lo = self._window_before(wk, limit)
+        for end in range(wk, lo, -1):
+            for phrase, quantity, rule in self.r.quantities:
+                if _ends_with(self.words, end, phrase, lo):
+                    return quantity, rule
+        return None
+
+    def _quantity_adjacent(self, wk: int) -> tuple[str, str] | None:
+        return self._quantity_after(wk) or self._quantity_before(wk, 4)
+
+    def _quantity_near(self, wk: int) -> tuple[str, str] | None:
+        return self._quantity_after(wk) or self._quantity_before(wk, 6)
+
+    def _quantity(self, wk: int, latex_text: str, found_before: list[str | None]) -> str | None:
+        q = self._quantity_near(wk)
+        if q is not None:
+            return q[0]
+        # the sentence: the nearest quantity phrase before, then after, the formula
+        sent = self.sentences[wk]
+        k = wk - 1
+        while k >= 0 and self.sentences[k] == sent:
+            hit = self._quantity_ending(k + 1)
+            if hit:
+                return hit
+            k -= 1
+        k = wk + 1
+        while k < len(self.words) and self.sentences[k] == sent:
+            hit = self._quantity_starting(k)
+            if hit:
+                return hit
+            k += 1
+        for previous in reversed(found_before):
+            if previous:
+                return previous
+        # the abstract's first quantity: what the whole paper is about
+        for k in range(len(self.words)):
+            hit = self._quantity_starting(k)
+            if hit:
+                return hit
+        return None
+
+    def _quantity_ending(self, end: int) -> str | None:
+        for phrase, quantity, _ in self.r.quantities:
+            if _ends_with(self.words, end, phrase, 0):
+                return quantity
+        return None
+
+    def _quantity_starting(self, k: int) -> str | None:
+        for phrase, quantity, _ in self.r.quantities:
+            if _match_at(self.words, k, phrase):
+                return quantity
+        return None
+
+    def _claim(self, wk: int, piece: _Piece) -> tuple[str, str, str] | None:
+        """Words that make a bare expression a bound: "of order $X$", "prior best $X$" …"""
+        lo = self._window_before(wk, 8)
+        if self._ends_before(wk, "order", lo=lo, gap=1):
+            return "order", "order", "cue.order"
+        if self._ends_before(wk, "lower", lo=lo, gap=1):
+            return "lower", "ge", "cue.lower"
+        if self._ends_before(wk, "upper", lo=lo, gap=2):
+            return "upper", "le", "cue.upper"
+        if not piece.formula_like:
+            return None  # a lone symbol ("within error $\varepsilon$") is a variable, not a claim
+        sent = self.sentences[wk]
+        if _match_at(self.words, wk - 1, ("to",)) and any(
+            self.words[j].text.startswith(("improv", "sharpen", "reduc", "tighten", "lower", "decreas"))
+            for j in range(max(0, wk - 15), wk) if self.sentences[j] == sent
+        ):
+            return "upper", "le", "cue.improve-to"
+        if _match_at(self.words, wk - 1, ("from",)) and _match_at(self.words, wk + 1, ("to",)):
+            return "upper", "le", "cue.from-to"
+        if self._kind(wk, piece, "order") == "tight":
+            return "tight", "order", "cue.tight"
+        if self._ends_before(wk, "copula", lo=lo) and self._quantity_before(wk, 8):
+            sent_words = {w.text for w, s in zip(self.words, self.sentences, strict=True)
+                          if s == self.sentences[wk]}
+            if {"bound", "bounds", "guarantee", "guarantees"} & sent_words:
+                return "upper", "le", "cue.copula"
+            return "order", "order", "cue.copula"
+        if self._quantity_after(wk) is not None:
+            return "upper", "le", "cue.quantity-after"
+        return None
+
+    def _kind(self, wk: int, piece: _Piece, kind: str) -> str:
+        """Refine ``kind``: a bound the abstract calls tight, unimprovable or matching is ``tight``."""
+        if kind == "tight":
+            return kind
+        before = self._ends_before(wk, "tight", lo=self._window_before(wk, 4), gap=3)
+        if before is not None:
+            return "tight"
+        sent = self.sentences[wk]
+        k = wk + 1
+        # the clause after the formula: up to a comma, semicolon, another formula or the sentence end
+        while k < len(self.words) and k <= wk + 12 and self.sentences[k] == sent and \
+                self.words[k].text not in (",", ";") and self.words[k].formula < 0:
+            for phrase in self.r.cues.get("tight", {}).get("after", ()):
+                if _match_at(self.words, k, phrase):
+                    if phrase[-1] == "up" or _match_at(self.words, k + len(phrase), ("up", "to")):
+                        return kind  # "tight up to log factors" does not make it tight
+                    return "tight"
+            k += 1
+        return kind
+
+    def _attribution(self, wk: int) -> str:
+        """``prior`` when the words before the formula (same sentence) point to earlier work."""
+        sent = self.sentences[wk]
+        lo = wk
+        while lo > 0 and self.sentences[lo - 1] == sent and self.words[lo - 1].formula < 0:
+            lo -= 1
+        state = None
+        prior = self.r.cues.get("prior", {}).get("before", [])
+        this = self.r.cues.get("this", {}).get("before", [])
+        k = lo
+        while k < wk:
+            hit = next((p for p in prior if _match_at(self.words, k, p)), None)
+            if hit is not None and k + len(hit) <= wk:
+                state = "prior"
+                k += len(hit)
+                continue
+            hit = next((p for p in this if _match_at(self.words, k, p)), None)
+            if hit is not None and k + len(hit) <= wk:
+                state = "this"
+                k += len(hit)
+                continue
+            k += 1
+        if _match_at(self.words, wk - 1, ("from",)) and _match_at(self.words, wk + 1, ("to",)):
+            return "prior"
+        if state is None:
+            # no cue since the previous formula: the sentence's opening decides
+            first = next((k for k in range(wk, -1, -1) if k == 0 or self.sentences[k - 1] != sent), wk)
+            for phrase in prior:
+                if _match_at(self.words, first, phrase):
+                    return "prior"
+            return "this"
+        return state
+
+    def _bound(self, piece: _Piece, wk: int, kind: str, notation: str, rule: str) -> dict[str, Any]:
+        latex_text = self.abstract[piece.start : piece.end]
+        previous = self.made
+        same = next((b["quantity"] for b in previous if b["latex"] == latex_text and b["quantity"]), None)
+        quantity = same or self._quantity(wk, latex_text, [b["quantity"] for b in previous])
+        out = {
+            "form": "formula",
+            "kind": self._kind(wk, piece, kind),
+            "notation": notation,
+            "soft": piece.soft,
+            "latex": latex_text,
+            "expr": piece.expr,
+            "variables": piece.variables,
+            "quantity": quantity,
+            "subject": self._subject(wk),
+            "attribution": self._attribution(wk),
+            "condition": None,
+            "start": piece.start,
+            "end": piece.end,
+            "confidence": _CONFIDENCE.get(rule.split(".")[0], 0.7),
+            "_word": wk,
+        }
+        self.made.append(out)
+        return out
+
+    def _subject(self, wk: int) -> str | None:
+        return subject_of(self.doc, self.abstract, self.words[wk].start) if self.doc is not None else None
+
+    def _verbal(self) -> Iterator[dict[str, Any]]:
+        """Formula-free claims from ``bounds_verbal.jsonl``, longest phrase first, never overlapping."""
+        k = 0
+        n = len(self.words)
+        while k < n:
+            hit = None
+            for phrase, kind, quantity, rule in self.r.verbal:
+                if _match_at(self.words, k, phrase):
+                    hit = (phrase, kind, quantity, rule)
+                    break
+            if hit is None:
+                k += 1
+                continue
+            phrase, kind, quantity, rule = hit
+            start, end = self.words[k].start, self.words[k + len(phrase) - 1].end
+            yield {
+                "form": "verbal", "kind": kind, "notation": "verbal", "soft": False,
+                "latex": self.abstract[start:end], "expr": "", "variables": (),
+                "quantity": quantity, "subject": self._subject(k), "attribution": self._attribution(k),
+                "condition": None, "start": start, "end": end, "confidence": 0.6, "_word": k,
+            }
+            k += len(phrase)
+
+
+_CONFIDENCE = {"head": 0.95, "rel": 0.8, "cue": 0.7}
+
+
+def subject_of(doc: Any, abstract: str, offset: int) -> str | None:
+    """The method a bound is about, from the parse: the subject of the verb governing the formula.
+
+    Pronouns ("we", "it", "this") name no method; "The first"/"the second" is resolved to the
+    numbered noun introduced before ("We develop two phased-elimination algorithms").
+    """
+    return None
