@@ -1,0 +1,285 @@
+"""Export a built graph to a running Neo4j over Bolt, with the official ``neo4j`` driver.
+
+What is written, and how (see :mod:`kg.export.neo4j_model` for the mapping and the Cypher):
+
+1. uniqueness constraints on ``key`` for every ontology label, ``IF NOT EXISTS``;
+2. with ``replace``, this project's nodes (ontology labels only) and their relationships deleted;
+3. nodes label by label, then relationships type by type, as ``UNWIND $rows … MERGE … SET`` batches,
+   one managed write transaction per batch: a batch is written whole or not at all, a transient
+   error (deadlock, leader switch, dropped connection) is retried by the driver within
+   ``retry_seconds``, and a re-run leaves the same nodes, relationships and properties;
+4. the counts per label and relationship type read back from the database.
+
+Every connection wait is bounded (``connect_timeout``, ``retry_seconds``, a server-side
+transaction timeout), so a dead server ends the export with an :class:`~kg.errors.ExportError`
+instead of a hang. The password is only handed to the driver: it is never printed, logged or put
+in an exception message.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
+
+from kg.errors import ExportError
+from kg.export.neo4j_model import (
+    LABELS,
+    REL_TYPES,
+    batched,
+    constraint_statements,
+    count_label_statement,
+    count_type_statement,
+    delete_project_statement,
+    expected_counts,
+    merge_nodes_statement,
+    merge_relationships_statement,
+    node_rows,
+    relationship_rows,
+)
+
+DEFAULT_BATCH_SIZE = 500
+DEFAULT_RETRY_SECONDS = 15.0
+DEFAULT_CONNECT_TIMEOUT = 10.0
+# A batch of 500 rows takes well under a second; a minute means the server is stuck.
+DEFAULT_TX_TIMEOUT = 60.0
+
+
+@dataclass(frozen=True, slots=True)
+class Neo4jExport:
+    """What an export did and what the database holds afterwards.
+
+    Attributes:
+        uri: the server (no credentials in it).
+        database: the database name, or ``None`` for the server's default.
+        nodes_written, relationships_written: rows sent (each MERGEd once).
+        batches: write transactions committed.
+        labels, types: nodes per ontology label and relationships per ontology type now in the
+            database (only non-zero ones).
+        expected_labels, expected_types: the same counts in the exported graph.
+        replaced: whether this project's previous nodes were deleted first.
+        seconds: wall time.
+    """
+
+    uri: str
+    database: str | None
+    nodes_written: int
+    relationships_written: int
+    batches: int
+    labels: dict[str, int] = field(default_factory=dict)
+    types: dict[str, int] = field(default_factory=dict)
+    expected_labels: dict[str, int] = field(default_factory=dict)
+    expected_types: dict[str, int] = field(default_factory=dict)
+    replaced: bool = False
+    seconds: float = 0.0
+
+    @property
+    def matches(self) -> bool:
+        """True when the database holds exactly the graph's counts (nothing more, nothing less)."""
+        return self.labels == self.expected_labels and self.types == self.expected_types
+
+    def summary(self) -> str:
+        """One paragraph: what was written and the counts in the database."""
+        where = f"{self.uri}" + (f" (database {self.database})" if self.database else "")
+        lines = [
+            f"neo4j {where}: merged {self.nodes_written} nodes and {self.relationships_written} "
+            f"relationships in {self.batches} transactions"
+            + (" after removing this project's previous nodes" if self.replaced else "")
+            + f" ({self.seconds:.1f} s)",
+            "  nodes in the database:         " + _counts_text(self.labels),
+            "  relationships in the database: " + _counts_text(self.types),
+        ]
+        if not self.matches:
+            graph = f"{_counts_text(self.expected_labels)}; {_counts_text(self.expected_types)}"
+            lines.append(f"  note: the database holds other counts than this graph ({graph}); "
+                         "use --replace to drop this project's older nodes first")
+        return "\n".join(lines)
+
+
+@dataclass(slots=True)
+class _State:
+    """Where an export is, for error messages: the current step and the batches committed."""
+
+    step: str = "connecting"
+    batches: int = 0
+
+
+def _counts_text(counts: dict[str, int]) -> str:
+    return ", ".join(f"{name} {n}" for name, n in counts.items()) or "none"
+
+
+class _Secret:
+    """Scrubs a password from any text that leaves this module (driver messages included)."""
+
+    def __init__(self, password: str | None) -> None:
+        self._password = password or None
+
+    def scrub(self, text: str) -> str:
+        return text.replace(self._password, "***") if self._password else text
+
+
+def export_neo4j(
+    nx_graph: nx.MultiDiGraph,
+    uri: str,
+    *,
+    user: str | None = None,
+    password: str | None = None,
+    database: str | None = None,
+    replace: bool = False,
+    batch_size: int = DEFAULT_BATCH_SIZE,
+    retry_seconds: float = DEFAULT_RETRY_SECONDS,
+    connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
+    tx_timeout: float = DEFAULT_TX_TIMEOUT,
+    progress: Callable[[int], None] | None = None,
+) -> Neo4jExport:
+    """Write ``nx_graph`` into the Neo4j at ``uri``: constraints, then MERGE batches, then counts.
+
+    Args:
+        nx_graph: a graph following the graph contract (``kind`` on nodes, ``predicate`` on edges).
+        uri: ``bolt://``, ``neo4j://``, ``bolt+s://`` or ``neo4j+s://`` address.
+        user, password: credentials; no password means no authentication.
+        database: the database to write (default: the server's default database).
+        replace: first delete every node carrying an ontology label (and its relationships).
+        batch_size: rows per write transaction.
+        retry_seconds: how long the driver retries a batch on transient errors before failing.
+        connect_timeout: seconds to open one connection.
+        tx_timeout: server-side limit of one batch's transaction, in seconds.
+        progress: called with the number of rows after each committed batch.
+
+    Returns:
+        What was written and the counts read back from the database.
+
+    Raises:
+        ExportError: bad URI, unreachable server, failed authentication, a batch that failed
+            after retries (that batch is not written; earlier ones are, and a re-run completes
+            the export), or a graph that does not follow the contract.
+    """
+    import neo4j
+    from neo4j.exceptions import AuthError, DriverError, Neo4jError, ServiceUnavailable, SessionExpired
+
+    if batch_size < 1:
+        raise ExportError(f"batch size must be at least 1, got {batch_size}")
+    secret = _Secret(password)
+    started = time.perf_counter()
+    nodes = node_rows(nx_graph)
+    rels = relationship_rows(nx_graph)
+    expected_labels, expected_types = expected_counts(nx_graph)
+    total_batches = sum(-(-len(r) // batch_size) for r in [*nodes.values(), *rels.values()])
+
+    try:
+        driver = neo4j.GraphDatabase.driver(
+            uri,
+            auth=(user or "neo4j", password) if password else None,
+            connection_timeout=connect_timeout,
+            connection_acquisition_timeout=connect_timeout + retry_seconds,
+            max_transaction_retry_time=retry_seconds,
+            user_agent="kg-export",
+        )
+    except (ValueError, DriverError) as exc:
+        raise ExportError(f"neo4j: bad server address {uri!r}: {secret.scrub(str(exc))}") from None
+
+    state = _State()
+
+    @contextmanager
+    def failures() -> Iterator[None]:
+        """Turn driver errors into one clear ExportError naming the server and the step."""
+        try:
+            yield
+        except AuthError:
+            raise ExportError(
+                f"neo4j {uri}: authentication failed for user {user or 'neo4j'!r} "
+                "(check NEO4J_USER / NEO4J_PASSWORD)") from None
+        except (ServiceUnavailable, SessionExpired, OSError) as exc:
+            raise ExportError(
+                f"neo4j {uri}: server unavailable while {state.step} "
+                f"({state.batches} of {total_batches} batches committed; the failed batch was "
+                f"not written; re-run the export once the server is back, it is idempotent): "
+                f"{secret.scrub(_first_line(exc))}") from None
+        except (Neo4jError, DriverError) as exc:
+            code = getattr(exc, "code", None) or type(exc).__name__
+            raise ExportError(
+                f"neo4j {uri}: {code} while {state.step} "
+                f"({state.batches} of {total_batches} batches committed): "
+                f"{secret.scrub(_first_line(exc))}") from None
+
+    @neo4j.unit_of_work(timeout=tx_timeout)
+    def write(tx: Any, statement: str, rows: list[dict[str, Any]]) -> None:
+        tx.run(statement, rows=rows).consume()
+
+    @neo4j.unit_of_work(timeout=tx_timeout)
+    def delete_some(tx: Any, statement: str) -> int:
+        record = tx.run(statement).single()
+        return int(record["deleted"]) if record is not None else 0
+
+    session_kwargs: dict[str, Any] = {"database": database} if database else {}
+    try:
+        with failures():
+            driver.verify_connectivity()
+            with driver.session(**session_kwargs) as session:
+                state.step = "creating constraints"
+                for statement in constraint_statements():
+                    session.run(statement).consume()
+                if replace:
+                    state.step = "removing this project's previous nodes"
+                    while session.execute_write(delete_some, delete_project_statement()):
+                        pass
+                for label, rows in nodes.items():
+                    statement = merge_nodes_statement(label)
+                    for i, batch in enumerate(batched(rows, batch_size), 1):
+                        state.step = f"writing {label} nodes (batch {i})"
+                        session.execute_write(write, statement, batch)
+                        state.batches += 1
+                        if progress:
+                            progress(len(batch))
+                for key, rows in rels.items():
+                    statement = merge_relationships_statement(key)
+                    for i, batch in enumerate(batched(rows, batch_size), 1):
+                        state.step = (f"writing {key.rel_type} relationships "
+                                         f"{key.start_label}->{key.end_label} (batch {i})")
+                        session.execute_write(write, statement, batch)
+                        state.batches += 1
+                        if progress:
+                            progress(len(batch))
+                state.step = "counting"
+                labels = _count(session, LABELS, count_label_statement)
+                types = _count(session, REL_TYPES, count_type_statement)
+    finally:
+        driver.close()
+
+    return Neo4jExport(
+        uri=uri,
+        database=database,
+        nodes_written=sum(len(r) for r in nodes.values()),
+        relationships_written=sum(len(r) for r in rels.values()),
+        batches=state.batches,
+        labels=labels,
+        types=types,
+        expected_labels=expected_labels,
+        expected_types=expected_types,
+        replaced=replace,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def export_rows_total(nx_graph: nx.MultiDiGraph) -> int:
+    """How many rows (nodes + relationships) an export sends: the progress bar's total."""
+    return int(nx_graph.number_of_nodes() + nx_graph.number_of_edges())
+
+
+def _count(session: Any, names: tuple[str, ...], statement: Callable[[str], str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for name in names:
+        record = session.run(statement(name)).single()
+        n = int(record["count"]) if record is not None else 0
+        if n:
+            out[name] = n
+    return dict(sorted(out.items()))
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0]
