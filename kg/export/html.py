@@ -55,16 +55,17 @@ DEFAULT_VIEW = "full"
 DEFAULT_MAX_NODES = 1500
 
 # Colour and vis-network shape per ontology class: the legend is generated from this table.
+# ``glyph`` is the legend's picture of the shape.
 NODE_STYLES: dict[str, dict[str, str]] = {
-    "Paper": {"color": "#4e79a7", "shape": "dot"},
-    "Method": {"color": "#f28e2b", "shape": "diamond"},
-    "Task": {"color": "#59a14f", "shape": "triangle"},
-    "Dataset": {"color": "#b07aa1", "shape": "square"},
-    "Metric": {"color": "#e15759", "shape": "star"},
-    "Concept": {"color": "#76b7b2", "shape": "hexagon"},
-    "Bound": {"color": "#9c755f", "shape": "triangleDown"},
+    "Paper": {"color": "#4e79a7", "shape": "dot", "glyph": "●"},
+    "Method": {"color": "#f28e2b", "shape": "diamond", "glyph": "◆"},
+    "Task": {"color": "#59a14f", "shape": "triangle", "glyph": "▲"},
+    "Dataset": {"color": "#b07aa1", "shape": "square", "glyph": "■"},
+    "Metric": {"color": "#e15759", "shape": "star", "glyph": "★"},
+    "Concept": {"color": "#76b7b2", "shape": "hexagon", "glyph": "⬢"},
+    "Bound": {"color": "#9c755f", "shape": "triangleDown", "glyph": "▼"},
 }
-OTHER_STYLE: dict[str, str] = {"color": "#bab0ac", "shape": "dot"}
+OTHER_STYLE: dict[str, str] = {"color": "#bab0ac", "shape": "dot", "glyph": "●"}
 COOCCURS = "coOccursWith"  # the entities view's derived edge; not an ontology property
 EDGE_COLORS: dict[str, str] = {
     "proposes": "#d37295",
@@ -343,6 +344,7 @@ def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW,
             "tip": _node_tip(nx_graph, str(node), d),
         })
     edges: list[dict[str, Any]] = []
+    edge_ids: Counter[str] = Counter()
     ordered = sorted(shown.edges(keys=True, data=True), key=lambda e: (str(e[0]), str(e[1]), str(e[2])))
     for u, v, k, d in ordered:
         pred = _predicate(k, d)
@@ -352,8 +354,12 @@ def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW,
             label = str(d.get("weight", ""))
         else:
             label = ""
+        edge_id = f"{u}|{v}|{k}"
+        edge_ids[edge_id] += 1
+        if edge_ids[edge_id] > 1:  # ids with "|" in them could collide; vis rejects duplicate ids
+            edge_id = f"{edge_id}#{edge_ids[edge_id]}"
         edges.append({
-            "id": f"{u}|{v}|{k}",
+            "id": edge_id,
             "from": str(u),
             "to": str(v),
             "predicate": pred,

@@ -67,6 +67,13 @@ def test_export_html_loads_offline_without_errors_and_settles(
     assert session.page.is_hidden("#kg-note")
 
 
+def test_export_html_empty_graph_loads_and_settles(
+        open_page: Callable[..., PageSession], tmp_path: Path) -> None:
+    session = _open(open_page, tmp_path, nx.MultiDiGraph(), "full")
+    _assert_clean(session)
+    assert session.page.inner_text("#kg-status") == "0 nodes, 0 edges"
+
+
 def test_export_html_network_holds_the_graph_nodes_and_edges(
         open_page: Callable[..., PageSession], tmp_path: Path) -> None:
     g = tiny_graph()

@@ -103,6 +103,14 @@ def test_export_html_entities_view_links_entities_used_together() -> None:
     assert view.get_edge_data("Dataset:wmt-2014", "Method:adam") is None
 
 
+def test_export_html_edge_ids_are_unique_even_when_node_ids_contain_the_separator() -> None:
+    g = nx.MultiDiGraph()
+    g.add_nodes_from(["a", "a|b", "b|c", "c"], kind="Concept")
+    g.add_edge("a|b", "c", key="mentions", predicate="mentions")
+    g.add_edge("a", "b|c", key="mentions", predicate="mentions")
+    assert [e["id"] for e in page_data(g, "full")["edges"]] == ["a|b|c|mentions", "a|b|c|mentions#2"]
+
+
 @pytest.mark.parametrize(
     ("max_nodes", "kept", "edges"),
     [

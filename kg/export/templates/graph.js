@@ -89,15 +89,15 @@
   }
 
   // Filters: one checkbox per node kind and per edge predicate.
-  function filterItem(list, swatchClass, color, text, count, onChange) {
+  function filterItem(list, swatchClass, color, glyph, text, count, onChange) {
     var li = el("li");
     var label = el("label");
     var box = el("input");
     box.type = "checkbox";
     box.checked = true;
     box.addEventListener("change", function () { onChange(box.checked); });
-    var swatch = el("span", "kg-swatch " + swatchClass);
-    swatch.style.background = color;
+    var swatch = el("span", "kg-swatch " + swatchClass, glyph);
+    if (glyph) swatch.style.color = color; else swatch.style.background = color;
     label.appendChild(box);
     label.appendChild(swatch);
     label.appendChild(el("span", "kg-filter-name", text));
@@ -108,7 +108,8 @@
   }
   var kindBoxes = {};
   data.legend.forEach(function (item) {
-    kindBoxes[item.kind] = filterItem(document.getElementById("kg-legend"), "", item.color, item.kind, item.count,
+    kindBoxes[item.kind] = filterItem(document.getElementById("kg-legend"), "kg-glyph", item.color, item.glyph,
+      item.kind, item.count,
       function (on) {
         nodes.update(nodes.get({ filter: function (n) { return n.kind === item.kind; } })
           .map(function (n) { return { id: n.id, hidden: !on }; }));
@@ -116,8 +117,8 @@
     kindBoxes[item.kind].setAttribute("data-kind", item.kind);
   });
   data.predicates.forEach(function (item) {
-    var box = filterItem(document.getElementById("kg-edge-legend"), "kg-swatch-line", item.color, item.words,
-      item.count,
+    var box = filterItem(document.getElementById("kg-edge-legend"), "kg-swatch-line", item.color, "",
+      item.words, item.count,
       function (on) {
         edges.update(edges.get({ filter: function (e) { return e.predicate === item.predicate; } })
           .map(function (e) { return { id: e.id, hidden: !on }; }));
