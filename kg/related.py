@@ -50,8 +50,8 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
-from kg.errors import ConfigError, QueryError
-from kg.types import Bound, Extraction
+from kg.errors import ConfigError, InputError, QueryError
+from kg.types import Bound, Extraction, Paper
 from kg.vocab import ENTITY_CLASSES, slug
 
 # The order shared entities are listed in: what a researcher recognizes first.
@@ -968,6 +968,51 @@ def build_index(nx_graph: nx.MultiDiGraph, weights: RelatedWeights | None = None
     return RelatedIndex(nx_graph, weights)
 
 
+# ------------------------------------------------------------------------------ entry points
+
+
+def load_index(directory: str | Path, weights_file: str | Path | None = None) -> RelatedIndex:
+    """The related-work index of a build directory, with weights from ``weights_file`` if given.
+
+    Raises:
+        GraphDirError: the directory is not a complete build.
+        ConfigError: the weights file is bad.
+    """
+    from kg.graphdir import load_nx
+
+    weights = RelatedWeights.from_file(weights_file) if weights_file else None
+    return build_index(load_nx(directory), weights)
+
+
+def read_query_text(source: str) -> Paper:
+    """The abstract of ``kg related --text FILE|-`` as a paper (not added to any graph).
+
+    Raises:
+        InputError: the file cannot be read or holds no text.
+    """
+    import sys
+
+    from kg.ingest import derive_title, paper_id
+
+    name = "<stdin>" if source == "-" else source
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(name, None, f"cannot read the abstract: {exc}") from None
+    abstract = " ".join(text.split())
+    if not abstract:
+        raise InputError(name, None, "no abstract text to find related work for")
+    return Paper(id=paper_id(abstract), title=derive_title(abstract), abstract=abstract,
+                 title_derived=True)
+
+
+def render_line(rank: int, result: Related, title_width: int = 60) -> str:
+    """One readable line per result: rank, score, id, title and the explanation."""
+    title = result.title if len(result.title) <= title_width else result.title[: title_width - 1] + "…"
+    why = result.explanation() or "no shared evidence"
+    return f"{rank:>2}. {result.score:.3f}  {result.id}  {title} — {why}"
+
+
 # ------------------------------------------------------------------------------------ helpers
 
 
@@ -1040,5 +1085,6 @@ def paper_ids(nx_graph: nx.MultiDiGraph) -> list[str]:
 __all__ = [
     "BoundShape", "BridgePaper", "MethodPapers", "Related", "RelatedIndex", "RelatedWeights",
     "SharedEntity", "bound_shape", "build_index", "compare_shapes", "dependence",
-    "format_dependence", "paper_ids", "tfidf_matrix", "tfidf_vectorizer",
+    "format_dependence", "load_index", "paper_ids", "read_query_text", "render_line",
+    "tfidf_matrix", "tfidf_vectorizer",
 ]
