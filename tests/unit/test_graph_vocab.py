@@ -111,3 +111,11 @@ def test_vocab_entity_node_rejects_non_entity_class() -> None:
     assert entity_node("Task", "Image Classification") == "Task:image-classification"
     with pytest.raises(ValueError):
         entity_node("Paper", "x")
+
+
+def test_vocab_readme_names_every_term() -> None:
+    readme = (SCHEMA_DIR / "README.md").read_text(encoding="utf-8")
+    missing = [name for name in KG.__annotations__ if f"kg:{name}" not in readme]
+    assert missing == []
+    for prop in vocab.OBJECT_PROPERTIES:
+        assert f"`{rel_type(prop)}`" in readme, prop
