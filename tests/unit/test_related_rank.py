@@ -1,0 +1,160 @@
+"""Ranking: rarity, type, role, bound shapes and topic each move a paper up, and say so."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.related import RelatedWeights, build_index
+from kg.types import Extraction, Mention, Paper
+from tests.unit.related_graph import GraphBuilder, filler
+
+
+def _graph(*papers: str, topics: dict[str, int] | None = None, fillers: int = 8) -> GraphBuilder:
+    """Papers whose abstracts share no word (so the lexical signal is zero), plus fillers."""
+    gb = GraphBuilder()
+    for pid in papers:
+        gb.paper(pid, f"Title {pid}", f"word{pid}", (topics or {}).get(pid, -1))
+    for pid, abstract in filler(fillers):
+        gb.paper(pid, f"Filler {pid}", abstract)
+    return gb
+
+
+def test_related_shared_method_outranks_shared_concept() -> None:
+    gb = _graph("q", "meth", "conc")
+    gb.holds("q", "Method", "m").holds("q", "Concept", "c")
+    gb.holds("meth", "Method", "m").holds("conc", "Concept", "c")
+    assert [r.id for r in build_index(gb.g).related("q")] == ["meth", "conc"]
+
+
+def test_related_rare_entity_outranks_common_entity() -> None:
+    gb = _graph("q", "rare", *[f"common{i}" for i in range(5)])
+    gb.holds("q", "Method", "rare-method").holds("rare", "Method", "rare-method")
+    gb.holds("q", "Method", "common-method")
+    for i in range(5):
+        gb.holds(f"common{i}", "Method", "common-method")
+    ranked = [r.id for r in build_index(gb.g).related("q")]
+    assert ranked[0] == "rare"
+    assert sorted(ranked[1:]) == [f"common{i}" for i in range(5)]
+
+
+@pytest.mark.parametrize(
+    ("candidate_predicates", "expected_first", "expected_roles"),
+    [
+        # one uses what the query proposes (builds on it) beats one sharing a used method
+        ({"builds": ("x", "uses"), "alongside": ("y", "uses")}, "builds", ("proposed", "used")),
+        # both proposing the same method beats merely using it
+        ({"rival": ("x", "proposes"), "user": ("x", "uses")}, "rival", ("proposed", "proposed")),
+    ],
+)
+def test_related_role_factor_orders_candidates(
+    candidate_predicates: dict[str, tuple[str, str]], expected_first: str,
+    expected_roles: tuple[str, str],
+) -> None:
+    gb = _graph("q", *candidate_predicates)
+    gb.holds("q", "Method", "x", "proposes").holds("q", "Method", "y", "uses")
+    for pid, (method, predicate) in candidate_predicates.items():
+        gb.holds(pid, "Method", method, predicate)
+    results = build_index(gb.g).related("q")
+    assert results[0].id == expected_first
+    assert [(s.canonical, s.roles) for s in results[0].shared] == [("x", expected_roles)]
+
+
+def test_related_shared_bound_shape_is_found_and_explained() -> None:
+    gb = _graph("q", "same", "other")
+    gb.bound("q", "upper", "O(d sqrt(T))", ["T", "d"], "regret")
+    gb.bound("same", "upper", "O(sqrt(T))", ["T"], "regret")
+    gb.bound("other", "lower", "Omega(1/epsilon^2)", ["epsilon"], "sample complexity")
+    results = build_index(gb.g).related("q")
+    assert [r.id for r in results] == ["same"]
+    assert results[0].bounds == ("both claim regret upper bounds in √T",)
+    assert results[0].explanation() == "both claim regret upper bounds in √T"
+
+
+def test_related_bound_improvement_is_explained() -> None:
+    gb = _graph("q", "better")
+    gb.bound("q", "upper", "O(d^(3/2) sqrt(T))", ["T", "d"], "regret")
+    gb.bound("better", "upper", "O(d sqrt(T))", ["T", "d"], "regret")
+    (result,) = build_index(gb.g).related("q")
+    assert result.bounds == (
+        "both claim regret upper bounds in √T",
+        "improves the query's regret upper bound in d (d vs d^(3/2))",
+    )
+
+
+def test_related_same_topic_adds_a_bonus_and_says_so() -> None:
+    gb = _graph("q", "sibling", "entity", topics={"q": 3, "sibling": 3, "entity": 5})
+    gb.holds("q", "Method", "m").holds("entity", "Method", "m")
+    results = build_index(gb.g).related("q")
+    assert [r.id for r in results] == ["entity", "sibling"]
+    assert results[1].topic == 3
+    assert results[1].explanation() == "same topic 3"
+    assert results[0].topic is None
+
+
+def test_related_explanation_lists_methods_first() -> None:
+    gb = _graph("q", "c", "d1", "d2", "d3")
+    gb.holds("q", "Concept", "rare-concept").holds("c", "Concept", "rare-concept")
+    gb.holds("q", "Task", "task").holds("c", "Task", "task")
+    gb.holds("q", "Method", "common", label="Common Method").holds("c", "Method", "common")
+    for pid in ("d1", "d2", "d3"):
+        gb.holds(pid, "Method", "common")
+    (first, *_rest) = build_index(gb.g).related("q")
+    assert first.id == "c"
+    assert [s.type for s in first.shared] == ["Method", "Task", "Concept"]
+    assert first.explanation().startswith("methods: Common Method; tasks: task; concepts: rare-concept")
+
+
+def test_related_excludes_the_query_breaks_ties_by_id_and_respects_top() -> None:
+    gb = _graph("q", "b", "a", "c")
+    for pid in ("q", "b", "a", "c"):
+        gb.holds(pid, "Method", "x")
+    index = build_index(gb.g)
+    assert [r.id for r in index.related("q", top=2)] == ["a", "b"]
+    assert [r.id for r in index.related("q", top=10)] == ["a", "b", "c"]
+
+
+def test_related_lexical_signal_names_shared_terms() -> None:
+    gb = GraphBuilder()
+    gb.paper("q", "Q", "bandit regret exploration")
+    gb.paper("c", "C", "bandit regret graphs")
+    gb.paper("z", "Z", "protein folding")
+    (result,) = build_index(gb.g).related("q")
+    assert result.id == "c"
+    assert result.terms == ("bandit", "regret")
+    assert result.shared == () and result.bounds == ()
+
+
+def test_related_all_equals_one_query_per_paper() -> None:
+    gb = _graph("q", "a", "b", fillers=3)
+    gb.holds("q", "Method", "x").holds("a", "Method", "x").holds("b", "Task", "t").holds("q", "Task", "t")
+    index = build_index(gb.g)
+    everything = list(index.related_all(top=2))
+    assert [pid for pid, _ in everything] == sorted(index.ids)
+    for pid, results in everything:
+        assert [r.to_json() for r in results] == [r.to_json() for r in index.related(pid, top=2)]
+
+
+def test_related_weights_change_the_ranking() -> None:
+    gb = _graph("q", "meth", "conc")
+    gb.holds("q", "Method", "m").holds("q", "Concept", "c")
+    gb.holds("meth", "Method", "m").holds("conc", "Concept", "c")
+    flipped = RelatedWeights(types={"Method": 0.1, "Task": 0.8, "Dataset": 0.8, "Metric": 0.5,
+                                    "Concept": 1.0})
+    assert [r.id for r in build_index(gb.g, flipped).related("q")] == ["conc", "meth"]
+
+
+def test_related_text_matches_entities_by_alias_and_adds_nothing() -> None:
+    gb = _graph("holder", "other")
+    gb.holds("holder", "Method", "stochastic gradient descent", aliases=["SGD"])
+    gb.holds("other", "Method", "adam")
+    index = build_index(gb.g)
+    nodes_before = sorted(gb.g.nodes)
+    abstract = "We analyse SGD."
+    paper = Paper(id="p-new", title="New", abstract=abstract)
+    mention = Mention(type="Method", text="SGD", start=11, end=14, canonical="SGD")
+    results = index.related_text(Extraction(paper, (mention,), ()))
+    assert results[0].id == "holder"
+    assert [(s.canonical, s.roles) for s in results[0].shared] == [
+        ("stochastic gradient descent", ("used", "used"))]
+    assert sorted(gb.g.nodes) == nodes_before
+    assert "p-new" not in index.ids
