@@ -41,9 +41,10 @@ NAME = "bounds.latex.v1"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
-_FONT_WRAPPERS = frozenset("mathcal mathrm mathbf mathsf mathit operatorname cal rm text boldsymbol bm".split())
+_FONT_WRAPPERS = frozenset("mathcal mathrm mathbf mathsf mathit operatorname cal rm text boldsymbol bm mc".split())
 _SOFT_WRAPPERS = frozenset(("tilde", "widetilde"))
-_HEAD_SKIP = frozenset("left big Big bigg Bigg bigl Bigl biggl Biggl , ! ; : displaystyle".split())
+_HEAD_SKIP = frozenset("left big Big bigg Bigg bigl Bigl biggl Biggl , ! ; : displaystyle mleft lp".split())
+_MAX_WRAPPERS = 4  # \widetilde{\mathcal{O}} has two; a cap keeps adversarial nesting linear
 _COMBINING_TILDE = "\u0303"
 # Norm and function-space names: "$L^p$ error", "$\ell_2$ boundedness" are not formulas.
 _SPACE_NAMES = frozenset(("L", "ell", "l", "H", "W", "C"))
@@ -65,6 +66,8 @@ class _Rules:
     relations: dict[str, tuple[str, str, str]]  # expr relation → (notation, kind, rule id)
     cues: dict[str, dict[str, list[tuple[str, ...]]]]  # role → where → phrases (word tuples)
     quantities: list[tuple[tuple[str, ...], str, str]]  # (phrase words, quantity, rule id)
+    after_only: frozenset[tuple[str, ...]]  # phrases that name a quantity only right after a formula
+    adjacent_only: frozenset[tuple[str, ...]]  # … only right after or at most three words before
     verbal: list[tuple[tuple[str, ...], str, str | None, str]]  # (phrase, kind, quantity, rule id)
 
 
@@ -98,12 +101,15 @@ def rules() -> _Rules:
     for by_where in cues.values():
         for phrases in by_where.values():
             phrases.sort(key=len, reverse=True)
-    quantities = [(_words(r["phrase"]), r["quantity"], r["id"]) for r in _read_jsonl("bounds_quantities.jsonl")]
+    rows = _read_jsonl("bounds_quantities.jsonl")
+    quantities = [(_words(r["phrase"]), r["quantity"], r["id"]) for r in rows]
+    after_only = frozenset(_words(r["phrase"]) for r in rows if r.get("after_only"))
+    adjacent_only = frozenset(_words(r["phrase"]) for r in rows if r.get("adjacent_only"))
     quantities.sort(key=lambda q: len(q[0]), reverse=True)
     verbal = [(_words(r["phrase"]), r["kind"], r.get("quantity"), r["id"])
               for r in _read_jsonl("bounds_verbal.jsonl")]
     verbal.sort(key=lambda v: len(v[0]), reverse=True)
-    return _Rules(heads, relations, cues, quantities, verbal)
+    return _Rules(heads, relations, cues, quantities, after_only, adjacent_only, verbal)
 
 
 # --------------------------------------------------------------------------------------------
@@ -191,7 +197,8 @@ class _Piece:
     bare: bool = False
 
 
-def _read_head(tokens: list[latex.Token], k: int, heads: dict[str, Any]) -> tuple[str, bool, int] | None:
+def _read_head(tokens: list[latex.Token], k: int, heads: dict[str, Any],
+               pairs: dict[int, int] | None = None) -> tuple[str, bool, int] | None:
     """Parse an asymptotic head at ``tokens[k]``: ``(head, soft, index of its "(")`` or None.
 
     Accepts wrappers with or without braces (``\\widetilde{\\mathcal{O}}``, ``\\tilde O``,
@@ -201,8 +208,8 @@ def _read_head(tokens: list[latex.Token], k: int, heads: dict[str, Any]) -> tupl
     soft = False
     opened = 0
     j = k
-    while j < n and tokens[j].kind == latex.CMD and (tokens[j].text in _FONT_WRAPPERS or
-                                                      tokens[j].text in _SOFT_WRAPPERS):
+    while j < n and j - k < 3 * _MAX_WRAPPERS and tokens[j].kind == latex.CMD and (
+            tokens[j].text in _FONT_WRAPPERS or tokens[j].text in _SOFT_WRAPPERS):
         soft = soft or tokens[j].text in _SOFT_WRAPPERS
         j += 1
         while j < n and tokens[j].kind == latex.SPACE:
@@ -231,18 +238,16 @@ def _read_head(tokens: list[latex.Token], k: int, heads: dict[str, Any]) -> tupl
     if j < n and tokens[j].text == "_":
         j += 1
         if j < n and tokens[j].kind == latex.OPEN and tokens[j].text == "{":
-            depth = 0
-            while j < n:
-                depth += tokens[j].text == "{"
-                depth -= tokens[j].text == "}"
-                j += 1
-                if depth == 0:
-                    break
+            if pairs is None or j not in pairs:
+                return None
+            j = pairs[j] + 1
         else:
             j += 1
     while j < n and (tokens[j].kind == latex.SPACE or tokens[j].kind == latex.CMD and tokens[j].text in _HEAD_SKIP):
         j += 1
     if j < n and tokens[j].kind == latex.OPEN and tokens[j].text in ("(", "["):
+        return head, soft, j
+    if j < n and tokens[j].kind == latex.CMD and tokens[j].text in ("lbrace", "{"):
         return head, soft, j
     return None
 
@@ -256,9 +261,11 @@ def _analyse_math(abstract: str, span: MathSpan, r: _Rules) -> list[_Piece]:
     tokens = latex.tokenize(abstract, span.body_start, span.body_end)
     pairs = latex.match_parens(tokens)
     n = len(tokens)
-    segments: list[tuple[int, int, list[tuple[int, int, int, str, bool]], list[tuple[int, str]]]] = []
+    segments: list[tuple[int, int, list[tuple[int, int, int, str, bool]], list[tuple[int, str]],
+                         list[tuple[str, bool, bool]]]] = []
     heads: list[tuple[int, int, int, str, bool]] = []  # (head tok, open tok, close tok, head, soft)
     relations: list[tuple[int, str]] = []  # (token index, normal-form relation)
+    nested: list[tuple[str, bool, bool]] = []  # heads inside groups: (head, soft, in a negative exponent)
     seg_start = 0
     k = 0
     depth_until: list[int] = []  # close indices of open groups
@@ -267,16 +274,22 @@ def _analyse_math(abstract: str, span: MathSpan, r: _Rules) -> list[_Piece]:
             depth_until.pop()
         tok = tokens[k]
         top = not depth_until
-        if top and (tok.kind == latex.CMD and (tok.text in _FONT_WRAPPERS or tok.text in _SOFT_WRAPPERS)
-                    or tok.kind in (latex.CHAR, latex.CMD) and tok.text in r.heads):
+        if (tok.kind == latex.CMD and (tok.text in _FONT_WRAPPERS or tok.text in _SOFT_WRAPPERS)
+                or tok.kind in (latex.CHAR, latex.CMD) and tok.text in r.heads):
             prev_ok = k == 0 or not _is_letter(tokens[k - 1]) or tokens[k - 1].end != tok.start
-            found = _read_head(tokens, k, r.heads) if prev_ok else None
-            if found is not None:
+            found = _read_head(tokens, k, r.heads, pairs) if prev_ok else None
+            if found is not None and top:
                 head, soft, open_k = found
                 close_k = pairs.get(open_k, n)
                 heads.append((k, open_k, close_k, head, soft))
                 k = close_k + 1
                 continue
+            if found is not None:
+                # n^{O(1)}, 2^{n^{\Omega(1)}}: a head inside a group; n^{-\Omega(x)} bounds from above
+                j = k - 1
+                while j >= 0 and tokens[j].kind == latex.SPACE:
+                    j -= 1
+                nested.append((found[0], found[1], j >= 0 and tokens[j].text == "-"))
         if top:
             rel = _relation(tokens, k)
             if rel is not None:
@@ -287,8 +300,8 @@ def _analyse_math(abstract: str, span: MathSpan, r: _Rules) -> list[_Piece]:
                 _is_text_connective(abstract, tokens, k, pairs)
             if connective or tok.kind == latex.CHAR and tok.text in ",;" or \
                     tok.kind == latex.CMD and tok.text in ("quad", "qquad"):
-                segments.append((seg_start, k, heads, relations))
-                heads, relations = [], []
+                segments.append((seg_start, k, heads, relations, nested))
+                heads, relations, nested = [], [], []
                 k = pairs.get(k + 1, k) + 1 if connective else k + 1
                 seg_start = k
                 continue
@@ -297,10 +310,10 @@ def _analyse_math(abstract: str, span: MathSpan, r: _Rules) -> list[_Piece]:
             if close is not None:
                 depth_until.append(close)
         k += 1
-    segments.append((seg_start, n, heads, relations))
+    segments.append((seg_start, n, heads, relations, nested))
     pieces = []
-    for a, b, seg_heads, seg_rels in segments:
-        piece = _classify_segment(abstract, tokens, a, b, seg_heads, seg_rels, r)
+    for a, b, seg_heads, seg_rels, seg_nested in segments:
+        piece = _classify_segment(abstract, tokens, a, b, seg_heads, seg_rels, seg_nested, r)
         if piece is not None:
             pieces.append(piece)
     return pieces
@@ -352,7 +365,7 @@ def _trim(tokens: list[latex.Token], a: int, b: int) -> tuple[int, int]:
 
 def _classify_segment(abstract: str, tokens: list[latex.Token], a: int, b: int,
                       heads: list[tuple[int, int, int, str, bool]], rels: list[tuple[int, str]],
-                      r: _Rules) -> _Piece | None:
+                      nested: list[tuple[str, bool, bool]], r: _Rules) -> _Piece | None:
     a, b = _trim(tokens, a, b)
     if a >= b:
         return None
@@ -374,6 +387,8 @@ def _classify_segment(abstract: str, tokens: list[latex.Token], a: int, b: int,
         else:
             arg = abstract[tokens[hk].start : end]
         expr, variables = latex.to_expr(arg)
+        if not _has_variable(variables) and expr != "1":
+            return None  # "the $\tilde O(\cdot)$ notation hides …" names the notation, claims nothing
         return _Piece("bound", start, end, notation, kind, soft, expr, variables, rule, has_lhs,
                       _lhs_is_quantity(abstract, tokens, a, first_rel[0]) if first_rel else False, True)
     if first_rel is not None:
@@ -386,11 +401,21 @@ def _classify_segment(abstract: str, tokens: list[latex.Token], a: int, b: int,
         if rel not in r.relations:
             return _Piece("relation", start, end, expr=expr, variables=variables, has_lhs=has_lhs)
         notation, kind, rule = r.relations[rel]
+        if rel in ("~", "~=") and _is_distribution(rhs):
+            return None  # $\xi \sim \mathcal{N}(0,1)$: a draw, not a scaling
         if not _has_variable(variables):
             return None  # u < +\infty, t \ge 0, \beta > 1/2: ranges and assumptions
         lhs_q = _lhs_is_quantity(abstract, tokens, a, first_rel[0])
         return _Piece("relation", start, end, notation, kind, False, expr, variables, rule, has_lhs, lhs_q,
                       _formula_like(expr, variables))
+    if nested:
+        head, soft, negative = nested[0]
+        notation, kind, soft_head, rule = r.heads[head]
+        if negative:
+            kind = {"upper": "lower", "lower": "upper"}.get(kind, kind)
+        expr, variables = latex.to_expr(abstract[start:end])
+        return _Piece("bound", start, end, notation, kind, soft or soft_head or any(x[1] for x in nested),
+                      expr, variables, rule + ".nested", False, False, True)
     if _TEXT_ONLY.fullmatch(abstract, start, end):
         return None  # "$\textit{or}$": a word typeset in math mode
     expr, variables = latex.to_expr(abstract[start:end])
@@ -398,6 +423,23 @@ def _classify_segment(abstract: str, tokens: list[latex.Token], a: int, b: int,
         return None
     return _Piece("expression", start, end, expr=expr, variables=variables,
                   formula_like=_formula_like(expr, variables))
+
+
+_DIST_PREFIXES = ("\\mathcal", "\\mathrm", "\\operatorname", "\\text", "\\mathsf", "\\mathbb", "\\mathbf",
+                  "\\mathscr", "\\cal", "\\rm")
+
+
+def _is_distribution(rhs: str) -> bool:
+    """Whether the right side of ``\\sim`` names a distribution: ``\\mathcal{N}(0,1)``, ``Ber(p)``."""
+    text = rhs.strip()
+    if text.startswith(_DIST_PREFIXES):
+        return True
+    i = 0
+    while i < len(text) and text[i].isalpha():
+        i += 1
+    word = text[:i]
+    rest = text[i:].lstrip()
+    return bool(word) and word not in latex.FUNCTIONS and (rest[:1] in ("(", "[") or len(word) > 1 and not rest)
 
 
 def _has_variable(variables: tuple[str, ...]) -> bool:
@@ -577,6 +619,8 @@ class _Context:
         conditions: list[tuple[int, int, str]] = []  # (word index, sentence, text)
         for fi, formula in enumerate(self.formulas):
             wk = self.formula_word[fi]
+            if self._not_a_bound(wk):
+                continue
             for piece in formula.pieces:
                 cond_cue = self._condition_cue(wk)
                 if piece.role == "bound":
@@ -649,21 +693,28 @@ class _Context:
                     return end - len(phrase), phrase
         return None
 
+    def _not_a_bound(self, wk: int) -> bool:
+        """"by a factor of $X$", "the extra $\\sqrt{\\gamma_n}$ factor": a ratio, not a bound."""
+        if self._ends_before(wk, "not-bound", lo=self._window_before(wk, 3)):
+            return True
+        return any(_match_at(self.words, wk + 1, p) for p in self.r.cues.get("not-bound", {}).get("after", ()))
+
     def _condition_text(self, word_start: int, piece: _Piece) -> str:
         return self.abstract[self.words[word_start].start : piece.end].strip()
 
     def _quantity_after(self, wk: int) -> tuple[str, str] | None:
         """A quantity phrase starting right after the formula (``$X$ regret``), skipping one adjective."""
         sent = self.sentences[wk]
-        for skip in (1, 2):
+        for skip in (1, 2, 3):
             k = wk + skip
             if k >= len(self.words) or self.sentences[k] != sent or self.words[k].formula >= 0:
                 return None
             for phrase, quantity, rule in self.r.quantities:
                 if _match_at(self.words, k, phrase):
                     return quantity, rule
-            if self.words[k].text not in ("high-probability", "expected", "worst-case", "total", "overall",
-                                          "average", "optimal", "minimax", "upper", "lower", "-"):
+            # "$X$ random linear measurements", "$X$ problem-dependent regret": modifiers in between
+            if not self.words[k].text[:1].isalpha() and self.words[k].text != "-" or \
+                    self.words[k].text in _NOT_MODIFIERS:
                 return None
         return None
 
@@ -671,6 +722,8 @@ class _Context:
         lo = self._window_before(wk, limit)
         for end in range(wk, lo, -1):
             for phrase, quantity, rule in self.r.quantities:
+                if phrase in self.r.after_only or phrase in self.r.adjacent_only and wk - end > 3:
+                    continue
                 if _ends_with(self.words, end, phrase, lo):
                     return quantity, rule
         return None
@@ -711,27 +764,35 @@ class _Context:
 
     def _quantity_ending(self, end: int) -> str | None:
         for phrase, quantity, _ in self.r.quantities:
+            if phrase in self.r.after_only or phrase in self.r.adjacent_only:
+                continue
             if _ends_with(self.words, end, phrase, 0):
                 return quantity
         return None
 
     def _quantity_starting(self, k: int) -> str | None:
         for phrase, quantity, _ in self.r.quantities:
+            if phrase in self.r.after_only or phrase in self.r.adjacent_only:
+                continue
             if _match_at(self.words, k, phrase):
                 return quantity
         return None
 
     def _claim(self, wk: int, piece: _Piece) -> tuple[str, str, str] | None:
         """Words that make a bare expression a bound: "of order $X$", "prior best $X$" …"""
+        if not piece.formula_like:
+            return None  # a lone symbol ("at least $\varepsilon$") is a parameter, not a claim
         lo = self._window_before(wk, 8)
         if self._ends_before(wk, "order", lo=lo, gap=1):
+            # "an upper bound on the regret …, of order $X$": the sentence says which side
+            side = self._bound_side_before(wk)
+            if side is not None:
+                return side, "le" if side == "upper" else "ge", "cue.order+" + side
             return "order", "order", "cue.order"
         if self._ends_before(wk, "lower", lo=lo, gap=1):
             return "lower", "ge", "cue.lower"
         if self._ends_before(wk, "upper", lo=lo, gap=2):
             return "upper", "le", "cue.upper"
-        if not piece.formula_like:
-            return None  # a lone symbol ("within error $\varepsilon$") is a variable, not a claim
         sent = self.sentences[wk]
         if _match_at(self.words, wk - 1, ("to",)) and any(
             self.words[j].text.startswith(("improv", "sharpen", "reduc", "tighten", "lower", "decreas"))
@@ -750,15 +811,46 @@ class _Context:
             return "order", "order", "cue.copula"
         if self._quantity_after(wk) is not None:
             return "upper", "le", "cue.quantity-after"
+        if self._quantity_before(wk, 1) is not None and any(op in piece.expr for op in ("+", "/", "sqrt", "log", "^")):
+            return "upper", "le", "cue.quantity-before"  # "small iteration complexity $\log_{2\sqrt{2}}n$"
+        return None
+
+    def _impossible_before(self, wk: int) -> bool:
+        sent = self.sentences[wk]
+        phrases = self.r.cues.get("impossible", {}).get("sentence", ())
+        k = wk - 1
+        while k >= 0 and self.sentences[k] == sent:
+            if any(_match_at(self.words, k, p) for p in phrases):
+                return True
+            k -= 1
+        return False
+
+    def _bound_side_before(self, wk: int) -> str | None:
+        """"upper" or "lower" when "upper bound"/"lower bound" is said earlier in the sentence."""
+        sent = self.sentences[wk]
+        k = wk - 1
+        while k > 0 and self.sentences[k] == sent and wk - k < 25:
+            if self.words[k].text in ("bound", "bounds") and self.words[k - 1].text in ("upper", "lower"):
+                return self.words[k - 1].text
+            k -= 1
         return None
 
     def _kind(self, wk: int, piece: _Piece, kind: str) -> str:
         """Refine ``kind``: a bound the abstract calls tight, unimprovable or matching is ``tight``."""
         if kind == "tight":
             return kind
-        before = self._ends_before(wk, "tight", lo=self._window_before(wk, 4), gap=3)
+        if kind == "upper" and piece.rule.startswith("head.") and \
+                self._ends_before(wk, "lower-override", lo=self._window_before(wk, 4), gap=1):
+            return "lower"  # "a lower bound of $\mathcal{O}(Km\log T)$": the words say which side
+        if kind == "upper" and piece.notation in ("o", "O") and self._impossible_before(wk):
+            return "lower"  # "impossible … with $o(\log n)$ rounds" states a lower bound
+        lo = self._window_before(wk, 4)
+        before = self._ends_before(wk, "tight", lo=lo, gap=3)
         if before is not None:
-            return "tight"
+            k = next((k for k in range(wk - 1, lo - 1, -1) if self.words[k].text == before[0]), wk)
+            hedges = self.r.cues.get("tight-hedge", {}).get("before", ())
+            if not any(_ends_with(self.words, k, h, lo) for h in hedges):
+                return "tight"  # but "almost tight", "nearly tight" are not
         sent = self.sentences[wk]
         k = wk + 1
         # the clause after the formula: up to a comma, semicolon, another formula or the sentence end
@@ -772,38 +864,92 @@ class _Context:
             k += 1
         return kind
 
-    def _attribution(self, wk: int) -> str:
-        """``prior`` when the words before the formula (same sentence) point to earlier work."""
-        sent = self.sentences[wk]
-        lo = wk
-        while lo > 0 and self.sentences[lo - 1] == sent and self.words[lo - 1].formula < 0:
-            lo -= 1
+    def _cue_state(self, lo: int, hi: int) -> str | None:
+        """The last attribution cue in ``words[lo:hi]``: ``prior``, ``this`` or None."""
         state = None
         prior = self.r.cues.get("prior", {}).get("before", [])
         this = self.r.cues.get("this", {}).get("before", [])
+        not_prior = self.r.cues.get("prior-not-before", {}).get("after", [])
         k = lo
-        while k < wk:
+        while k < hi:
             hit = next((p for p in prior if _match_at(self.words, k, p)), None)
-            if hit is not None and k + len(hit) <= wk:
+            if hit is not None and k + len(hit) <= hi and not any(
+                _match_at(self.words, k + len(hit), p) for p in not_prior  # "prior knowledge"
+            ):
                 state = "prior"
                 k += len(hit)
                 continue
             hit = next((p for p in this if _match_at(self.words, k, p)), None)
-            if hit is not None and k + len(hit) <= wk:
+            if hit is not None and k + len(hit) <= hi:
                 state = "this"
                 k += len(hit)
                 continue
             k += 1
+        return state
+
+    def _sentence_span(self, sent: int, wk: int) -> tuple[int, int]:
+        lo = wk
+        while lo > 0 and self.sentences[lo - 1] == sent:
+            lo -= 1
+        hi = wk
+        while hi < len(self.words) and self.sentences[hi] == sent:
+            hi += 1
+        return lo, hi
+
+    def _sentence_attribution(self, sent: int, wk: int) -> str | None:
+        """The attribution a whole sentence gives: ``this`` if it says "we"/"our", else ``prior``
+        if it names earlier work, else None."""
+        lo, hi = self._sentence_span(sent, wk)
+        return self._cue_state_any(lo, hi)
+
+    def _cue_state_any(self, lo: int, hi: int) -> str | None:
+        found = {self._cue_state(k, min(hi, k + 4)) for k in range(lo, hi) if self.words[k].formula < 0}
+        if "this" in found:
+            return "this"
+        return "prior" if "prior" in found else None
+
+    def _attribution(self, wk: int) -> str:
+        """``prior`` when the words before the formula point to earlier work, else ``this``.
+
+        The cues since the previous formula of the sentence decide; without any, the sentence
+        as a whole ("To address the prohibitive $O(n^3)$ cost, recent work …"), and without any
+        there either, the nearest sentence before that has one.
+        """
+        sent = self.sentences[wk]
+        lo = wk
+        while lo > 0 and self.sentences[lo - 1] == sent and self.words[lo - 1].formula < 0:
+            lo -= 1
         if _match_at(self.words, wk - 1, ("from",)) and _match_at(self.words, wk + 1, ("to",)):
             return "prior"
-        if state is None:
-            # no cue since the previous formula: the sentence's opening decides
-            first = next((k for k in range(wk, -1, -1) if k == 0 or self.sentences[k - 1] != sent), wk)
-            for phrase in prior:
-                if _match_at(self.words, first, phrase):
-                    return "prior"
+        state = self._cue_state(lo, wk)
+        if state is not None:
+            return state
+        if wk - lo <= 3 and self.made and self.made[-1]["_word"] == lo - 1:
+            return str(self.made[-1]["attribution"])  # a list: "$O(n^3)$, $O(n^2)$ and $n^2$"
+        first, last = self._sentence_span(sent, wk)
+        if self._cue_state(first, min(wk, first + 3)) == "prior":
+            return "prior"  # "Existing guarantees …: in offline bounds …, the penalty is $X$"
+        if _match_at(self.words, wk - 1, ("to",)):
+            return "this"  # "sharpens the prior best $A$ … to $B$": the improved value
+        # the words after it, up to the next formula: "To address the prohibitive $O(n^3)$ cost,
+        # recent work has …"
+        hi = wk + 1
+        while hi < last and self.words[hi].formula < 0:
+            hi += 1
+        state = self._cue_state_any(wk + 1, hi)
+        if state is not None:
+            return state
+        k = first - 1
+        if k < 0:
             return "this"
-        return state
+        while True:
+            state = self._sentence_attribution(self.sentences[k], k)
+            if state is not None:
+                return state
+            first, _ = self._sentence_span(self.sentences[k], k)
+            if first == 0:
+                return "this"
+            k = first - 1
 
     def _bound(self, piece: _Piece, wk: int, kind: str, notation: str, rule: str) -> dict[str, Any]:
         latex_text = self.abstract[piece.start : piece.end]
@@ -857,6 +1003,9 @@ class _Context:
             k += len(phrase)
 
 
+# Words that end a run of modifiers between a formula and its quantity noun.
+_NOT_MODIFIERS = frozenset("and or for of to in on with by the a an is are that which where when if as at from "
+                           "up than while whereas".split())
 _CONFIDENCE = {"head": 0.95, "rel": 0.8, "cue": 0.7}
 
 

@@ -1,0 +1,228 @@
+"""Measuring bound extraction against hand-written gold: ``kg eval bounds --gold FILE INPUT…``.
+
+The gold file has one JSON line per abstract::
+
+    {"doc": ID, "bounds": [{"kind", "soft", "latex", "expr", "quantity", "attribution"}]}
+
+``ID`` is the paper id the readers give (the record's ``id`` in JSONL, the derived ``p-…`` id for
+seed text). A gold bound is located in its abstract by its ``latex``; when the same text occurs
+more than once, the k-th gold bound with that text takes the k-th unused occurrence, preferring
+occurrences that fill a whole math span.
+
+Scores, over the papers named in the gold file only:
+
+* detection precision, recall and F1 of **formula** bounds (verbal bounds are not in the gold):
+  a prediction matches a gold bound when their spans overlap by at least half of the longer one,
+  one to one, largest overlap first;
+* on matched pairs, the accuracy of ``kind``, ``soft``, ``attribution`` and ``quantity``
+  (quantities compared case-insensitively), and of ``expr`` as a diagnostic.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kg.errors import EvalError
+from kg.text import find_math
+from kg.types import Bound, Paper
+
+FIELDS = ("kind", "soft", "attribution", "quantity")
+_KINDS = frozenset(("upper", "lower", "tight", "order"))
+_ATTRIBUTIONS = frozenset(("this", "prior"))
+
+
+@dataclass(frozen=True, slots=True)
+class GoldBound:
+    """One hand-written bound of the gold file."""
+
+    kind: str
+    soft: bool
+    latex: str
+    expr: str
+    quantity: str | None
+    attribution: str
+
+
+@dataclass(slots=True)
+class BoundsScores:
+    """Detection counts and per-field agreement on matched bounds, with the errors seen."""
+
+    docs: int = 0
+    gold: int = 0
+    predicted: int = 0
+    matched: int = 0
+    agree: dict[str, int] = field(default_factory=lambda: {f: 0 for f in (*FIELDS, "expr")})
+    errors: list[dict[str, Any]] = field(default_factory=list)
+
+    def detection(self) -> dict[str, float]:
+        p = self.matched / self.predicted if self.predicted else 0.0
+        r = self.matched / self.gold if self.gold else 0.0
+        f1 = 2 * p * r / (p + r) if p + r else 0.0
+        return {"p": round(p, 4), "r": round(r, 4), "f1": round(f1, 4)}
+
+    def accuracy(self) -> dict[str, float]:
+        return {f: round(n / self.matched, 4) if self.matched else 0.0 for f, n in self.agree.items()}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"docs": self.docs, "gold": self.gold, "predicted": self.predicted, "matched": self.matched,
+                "detection": self.detection(), "accuracy": self.accuracy(), "errors": self.errors}
+
+    def report(self) -> str:
+        """The printed summary: one line for detection, one per field."""
+        d = self.detection()
+        lines = [
+            f"bounds: {self.docs} abstracts, {self.gold} gold, {self.predicted} predicted (formula), "
+            f"{self.matched} matched",
+            f"detection  P {d['p']:.3f}  R {d['r']:.3f}  F1 {d['f1']:.3f}",
+        ]
+        for name, value in self.accuracy().items():
+            lines.append(f"{name:<11}accuracy {value:.3f}  ({self.agree[name]}/{self.matched})")
+        return "\n".join(lines)
+
+
+def load_gold(path: str) -> dict[str, list[GoldBound]]:
+    """Read a bounds gold file; :class:`EvalError` naming the line on any malformed record."""
+    gold: dict[str, list[GoldBound]] = {}
+    try:
+        f = open(path, encoding="utf-8")
+    except OSError as exc:
+        raise EvalError(f"{path}: cannot read the gold file ({exc.strerror})") from None
+    with f:
+        for line_no, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+                doc = obj["doc"]
+                bounds = [_gold_bound(b) for b in obj["bounds"]]
+            except (ValueError, KeyError, TypeError) as exc:
+                raise EvalError(f"{path}: line {line_no}: expected "
+                                f'{{"doc": ID, "bounds": [{{"kind", "soft", "latex", "expr", "quantity", '
+                                f'"attribution"}}]}} ({exc})') from None
+            if doc in gold:
+                raise EvalError(f"{path}: line {line_no}: doc {doc!r} appears twice")
+            gold[doc] = bounds
+    if not gold:
+        raise EvalError(f"{path}: no gold records")
+    return gold
+
+
+def _gold_bound(obj: dict[str, Any]) -> GoldBound:
+    kind, attribution = obj["kind"], obj["attribution"]
+    if kind not in _KINDS:
+        raise ValueError(f"kind {kind!r} is not one of {sorted(_KINDS)}")
+    if attribution not in _ATTRIBUTIONS:
+        raise ValueError(f"attribution {attribution!r} is not one of {sorted(_ATTRIBUTIONS)}")
+    if not obj["latex"]:
+        raise ValueError("empty latex")
+    return GoldBound(kind, bool(obj["soft"]), obj["latex"], obj.get("expr") or "", obj.get("quantity"),
+                     attribution)
+
+
+def locate_gold(abstract: str, bounds: Sequence[GoldBound], doc: str = "") -> list[tuple[int, int]]:
+    """Character spans of ``bounds`` in ``abstract``; :class:`EvalError` when a latex is absent."""
+    bodies = {(m.body_start, m.body_end) for m in find_math(abstract)}
+    used: list[tuple[int, int]] = []
+    out = []
+    for b in bounds:
+        spans = []
+        i = abstract.find(b.latex)
+        while i >= 0:
+            j = i + len(b.latex)
+            whole = any(s <= i and j <= e and not abstract[s:i].strip() and not abstract[j:e].strip()
+                        for s, e in bodies)
+            spans.append((not whole, i, j))
+            i = abstract.find(b.latex, i + 1)
+        free = [(i, j) for _, i, j in sorted(spans) if not any(i < e and s < j for s, e in used)]
+        if not free:
+            raise EvalError(f"gold bound {b.latex!r} not found (or used up) in the abstract of {doc!r}")
+        used.append(free[0])
+        out.append(free[0])
+    return out
+
+
+def _overlaps_enough(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Overlap length when it is at least half the longer span, else 0."""
+    overlap = min(a[1], b[1]) - max(a[0], b[0])
+    longest = max(a[1] - a[0], b[1] - b[0])
+    return overlap if overlap > 0 and 2 * overlap >= longest else 0
+
+
+def _norm_quantity(q: str | None) -> str:
+    return " ".join((q or "").lower().replace("-", " ").split())
+
+
+def score_bounds(gold: Mapping[str, Sequence[GoldBound]], papers: Iterable[Paper],
+                 predicted: Mapping[str, Sequence[Bound]]) -> BoundsScores:
+    """Score ``predicted`` bounds (by paper id) against ``gold`` on the papers gold names."""
+    scores = BoundsScores()
+    by_id = {p.id: p for p in papers}
+    missing = sorted(d for d in gold if d not in by_id)
+    if missing:
+        raise EvalError(f"{len(missing)} gold doc(s) not in the input, e.g. {missing[0]!r}")
+    for doc in sorted(gold):
+        paper = by_id[doc]
+        gold_bounds = list(gold[doc])
+        gold_spans = locate_gold(paper.abstract, gold_bounds, doc)
+        preds = [b for b in predicted.get(doc, ()) if b.form == "formula"]
+        scores.docs += 1
+        scores.gold += len(gold_bounds)
+        scores.predicted += len(preds)
+        pairs = sorted(
+            ((ov, gi, pi) for gi, gs in enumerate(gold_spans) for pi, p in enumerate(preds)
+             if (ov := _overlaps_enough(gs, (p.start, p.end)))),
+            key=lambda t: (-t[0], t[1], t[2]),
+        )
+        taken_g: set[int] = set()
+        taken_p: set[int] = set()
+        for _, gi, pi in pairs:
+            if gi in taken_g or pi in taken_p:
+                continue
+            taken_g.add(gi)
+            taken_p.add(pi)
+            g, p = gold_bounds[gi], preds[pi]
+            scores.matched += 1
+            same = {
+                "kind": g.kind == p.kind,
+                "soft": g.soft == p.soft,
+                "attribution": g.attribution == p.attribution,
+                "quantity": _norm_quantity(g.quantity) == _norm_quantity(p.quantity),
+                "expr": g.expr.replace(" ", "") == p.expr.replace(" ", ""),
+            }
+            for name, ok in same.items():
+                scores.agree[name] += ok
+            wrong = [n for n in FIELDS if not same[n]]
+            if wrong:
+                scores.errors.append({"doc": doc, "latex": g.latex, "error": "fields", "fields": {
+                    n: [getattr(g, n), getattr(p, n)] for n in wrong}})
+        for gi, g in enumerate(gold_bounds):
+            if gi not in taken_g:
+                scores.errors.append({"doc": doc, "latex": g.latex, "error": "missed"})
+        for pi, p in enumerate(preds):
+            if pi not in taken_p:
+                scores.errors.append({"doc": doc, "latex": p.latex, "error": "spurious", "kind": p.kind})
+    return scores
+
+
+def evaluate_bounds(gold_file: str, inputs: Sequence[str], *, workers: int | None = 1,
+                    spacy_model: str | None = None) -> BoundsScores:
+    """Read ``inputs``, extract bounds from the papers ``gold_file`` names, and score them.
+
+    Extraction goes through the same pipeline as ``kg extract`` (spaCy parse included), with only
+    the ``bounds`` family.
+
+    Raises:
+        EvalError: a malformed gold file, or gold docs missing from the inputs.
+        InputError: an unreadable input.
+    """
+    from kg.ingest import read_papers
+    from kg.pipeline import extract_papers, load_pipeline
+
+    gold = load_gold(gold_file)
+    papers = [p for p in read_papers(inputs) if p.id in gold]
+    pipeline = load_pipeline(spacy_model, families=("bounds",))
+    predicted = {x.paper.id: list(x.bounds) for x in extract_papers(papers, pipeline=pipeline, workers=workers)}
+    return score_bounds(gold, papers, predicted)
