@@ -499,8 +499,39 @@ def _run_eval_related(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_eval_bounds(eval_sub: Any) -> None:
+    p = eval_sub.add_parser(
+        "bounds", help="claimed-bound detection P/R/F1 and kind/soft/attribution/quantity accuracy",
+        formatter_class=_formatter,
+        epilog=_example("kg eval bounds --gold tests/data/bounds_gold.jsonl seeds/ "
+                        "tests/data/bounds_gold_papers.jsonl"),
+    )
+    p.add_argument("--gold", required=True, metavar="FILE",
+                   help='JSONL {"doc": ID, "bounds": [{"kind", "soft", "latex", "expr", "quantity", '
+                        '"attribution"}]}')
+    p.add_argument("inputs", nargs="+", metavar="INPUT", help="abstracts (seeds dir, JSONL …) the gold names")
+    p.add_argument("--spacy-model", default=None, metavar="NAME", help="base spaCy pipeline to load")
+    p.add_argument("--show-errors", action="store_true", help="list missed, spurious and mislabelled bounds")
+    p.add_argument("--json", action="store_true", help="print the scores as JSON")
+    p.set_defaults(run=_run_eval_bounds)
+
+
+def _run_eval_bounds(args: argparse.Namespace) -> int:
+    from kg.evaluate_bounds import evaluate_bounds
+
+    scores = evaluate_bounds(args.gold, args.inputs, workers=1, spacy_model=args.spacy_model)
+    if args.json:
+        print(json.dumps(scores.to_json(), ensure_ascii=False, indent=2))
+        return 0
+    print(scores.report())
+    if args.show_errors:
+        for error in scores.errors:
+            print("  " + json.dumps(error, ensure_ascii=False))
+    return 0
+
+
 # Each entry adds one `kg eval KIND` subcommand; evaluations add theirs here.
-EVAL_KINDS: list[Callable[[Any], None]] = [_add_eval_related]
+EVAL_KINDS: list[Callable[[Any], None]] = [_add_eval_related, _add_eval_bounds]
 
 
 def _add_eval(sub: Any) -> None:

@@ -79,7 +79,7 @@ class BoundsScores:
             f"detection  P {d['p']:.3f}  R {d['r']:.3f}  F1 {d['f1']:.3f}",
         ]
         for name, value in self.accuracy().items():
-            lines.append(f"{name:<11}accuracy {value:.3f}  ({self.agree[name]}/{self.matched})")
+            lines.append(f"{name:<12} accuracy {value:.3f}  ({self.agree[name]}/{self.matched})")
         return "\n".join(lines)
 
 
