@@ -1,0 +1,587 @@
+"""Typed entity mentions (Method, Task, Dataset, Metric, Concept) with roles and canonical names.
+
+Two sources, merged per paper:
+
+* **The SciERC model** (``scierc_ner``, trained by :mod:`extractors.train.scierc_ner`), added to the
+  pipeline's one ``nlp`` by :func:`add_components`. It finds most mentions, with SciERC's boundary
+  conventions; its ``Generic`` label ("this method") is dropped.
+* **Precise rules**, each with an id in ``extractors/patterns/*.jsonl``: named new systems in a
+  proposal context (role ``proposed``), pretrained models (``Method``, role ``used``), dataset lists
+  and known benchmarks (``Dataset``) and abbreviation definitions (short and long form share one
+  canonical name). Where a rule span overlaps a model span, the rule wins.
+
+Then the filters every mention passes: generic heads alone ("our method", "results") and math
+placeholders alone are never entities; leading determiners are trimmed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from extractors.abbrev import Abbreviation, find_abbreviations
+from extractors.base import ParsedPaper
+from extractors.canonical import PATTERNS_DIR, acronym_map, canonicalize
+from extractors.registry import register
+from kg.errors import ConfigError
+from kg.text import MATH_PLACEHOLDER
+from kg.types import Mention
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc
+
+NAME = "entities.v1"
+COMPONENT = "scierc_ner"
+MODEL_DIR = Path(__file__).resolve().parent / "models" / COMPONENT
+MODEL_EXTRACTOR = "entities.scierc_ner.v1"
+
+# SciERC label → our type; Generic is deliberately absent (dropped).
+LABEL_TO_TYPE: dict[str, str] = {
+    "Method": "Method",
+    "Task": "Task",
+    "Material": "Dataset",
+    "Metric": "Metric",
+    "OtherScientificTerm": "Concept",
+}
+# Rules outrank the model on overlap; among rules, the more specific wins.
+# Abbreviation forms rank below the model: SciERC (and a reader) take "convolutional neural networks
+# (CNNs)" as one mention, so they only fill spans the model left empty.
+_PRIORITY = {"abbrev": -1, "model": 0, "dataset_list": 2, "dataset": 3, "pretrained": 3, "proposed": 4}
+_CONFIDENCE = {"model": 0.8, "abbrev": 0.85, "dataset_list": 0.85, "dataset": 0.95, "pretrained": 0.95,
+               "proposed": 0.9}
+
+# Modifiers that do not make a generic head specific: "the proposed method", "existing approaches".
+_EMPTY_MODIFIERS = frozenset(
+    """proposed novel new existing previous prior standard original same above resulting final simple
+    general different other several many two three four first second various given current our their
+    its this these those the a an such each both all any some more most key main overall entire
+    whole underlying corresponding respective typical popular conventional classical traditional
+    recent modern state-of-the-art sota unified effective efficient""".split()
+)
+_AFTER_OBJECT = re.compile(
+    r"\b(?:based on|built (?:up)?on|using|such as|including|compared (?:to|with)|than|unlike|"
+    r"instead of|rather than|inspired by|on top of|extends?|extending|over)\b", re.I
+)
+_DATASET_APPOSITION = re.compile(
+    r"\s*(?:[,:(]\s*|\s+)(?:a|an|the)?\s*(?:[\w\-]+\s+){0,4}?"
+    r"(?:dataset|data set|benchmark|corpus|suite|collection|testbed|leaderboard)s?\b", re.I
+)
+_PRONOUNS = frozenset("it they them this these those which that we us one ones itself".split())
+# A coined name: an uppercase letter after the first character, or an all-caps word, or a
+# letter-digit mix with a capital ("BDC-Merge", "f-GRPO", "XShapeEnc", "SN-VLM", "BEAT2").
+_COINED = re.compile(
+    r"(?=[\w\-.+]*[A-Z])(?:[A-Za-z0-9]+(?:[-.+][A-Za-z0-9]+)*)"
+)
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-.+]*[A-Za-z0-9+]|[A-Za-z0-9]")
+# Heads that stay part of a coined name: "SLE kernel", "GRACE loss". Generic heads do not.
+_NAME_HEADS = frozenset(
+    "kernel kernels loss estimator sampler regularizer encoder decoder attention embedding embeddings "
+    "prior objective operator index test policy transform layer module head score bound".split()
+)
+# Capitalized words that start names less often than they start sentences or titles.
+_COMMON_CAPS = frozenset(
+    """We Our The This These Those In On For With By To From As At Its It Their Finally Moreover However
+    Furthermore Additionally Specifically First Second Third Then Thus Hence Here Experiments Results
+    Extensive Empirically Theoretically Unlike While When Although Despite Because Existing Recent
+    Prior Previous Current Modern Large Deep Neural Bayesian Gaussian Markov Euclidean Riemannian
+    Hilbert Lipschitz Lagrangian Hessian Fourier Monte Carlo English Chinese A An And Or Of Not No
+    Both Each Across Among Using Based Given Inspired Building Motivated To Further Overall Code""".split()
+)
+_NOT_NAMES = frozenset(
+    """MATH AI ML NLP CV RL LLM LLMs VLM VLMs GPU GPUs CPU CPUs TPU API APIs SOTA IID I.I.D OOD ID
+    US UK EU USA PhD MSE KL AUC ROC ODE ODEs PDE PDEs SDE SDEs MDP MDPs DNN DNNs CNN CNNs RNN RNNs GNN
+    GNNs MLP MLPs SGD GD QA RAG CoT IoT XAI HCI EHR EHRs DNA RNA MRI CT FLOPs TFLOPs""".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Cand:
+    """A candidate mention in normalized-text offsets, before merging."""
+
+    start: int
+    end: int
+    type: str
+    source: str  # model | abbrev | dataset | dataset_list | pretrained | proposed
+    rule: str  # rule id for the extractor name
+    role: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Rule:
+    id: str
+    type: str
+    regex: re.Pattern[str]
+
+
+def _read_jsonl(name: str) -> list[dict[str, Any]]:
+    path = PATTERNS_DIR / name
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read entity rule data: {exc.strerror}") from exc
+    out = []
+    for lineno, line in enumerate(lines, 1):
+        if line.strip():
+            try:
+                out.append(json.loads(line))
+            except ValueError as exc:
+                raise ConfigError(f"{path}: line {lineno}: expected a JSON object: {exc}") from exc
+    return out
+
+
+@lru_cache(maxsize=1)
+def _generic_words() -> frozenset[str]:
+    text = (PATTERNS_DIR / "generic.txt").read_text(encoding="utf-8")
+    return frozenset(w.strip() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+
+
+def _name_rules(file: str) -> list[_Rule]:
+    # Names match as whole words: not inside a longer alphanumeric run.
+    return [
+        _Rule(obj["id"], obj["type"], re.compile(r"(?<![\w\-])(?:" + obj["regex"] + r")(?![\w\-]*\w)"))
+        for obj in _read_jsonl(file)
+    ]
+
+
+@lru_cache(maxsize=1)
+def _triggers() -> dict[str, tuple[str, ...]]:
+    return {obj["kind"]: tuple(obj["words"]) for obj in _read_jsonl("triggers.jsonl")}
+
+
+def _model_meta(model_dir: Path = MODEL_DIR) -> dict[str, Any]:
+    meta_path = model_dir / "meta.json"
+    try:
+        return json.loads(meta_path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    except OSError as exc:
+        raise ConfigError(
+            f"{meta_path}: the SciERC entity model is missing ({exc.strerror}); rebuild it with "
+            "`python -m extractors.train.scierc_ner`"
+        ) from exc
+
+
+def add_components(nlp: Language, model_dir: Path = MODEL_DIR) -> Language:
+    """Add the trained SciERC recognizer to ``nlp`` (after the tagger) and drop the stock ``ner``.
+
+    The component has its own tok2vec, so the base pipeline's components are untouched; it reads
+    the base tagger's ``TAG``, which must run before it.
+
+    Args:
+        nlp: the pipeline's one spaCy ``Language`` (``en_core_web_sm`` family).
+        model_dir: directory with ``meta.json`` and ``component/`` (default: the shipped model).
+
+    Returns:
+        ``nlp``, changed in place.
+
+    Raises:
+        ConfigError: the model files are missing or do not load.
+    """
+    if COMPONENT in nlp.pipe_names:
+        return nlp
+    if "ner" in nlp.pipe_names:  # OntoNotes types (PERSON, ORG …) are not ours; one less pass
+        nlp.remove_pipe("ner")
+    meta = _model_meta(model_dir)
+    if meta.get("vectors"):
+        # The recognizer's embedding reads these in-domain word vectors (the sm base pipeline has
+        # none, so nothing else in it is affected; token.vector now uses them too).
+        from spacy.vectors import Vectors
+
+        try:
+            nlp.vocab.vectors = Vectors().from_disk(model_dir / meta["vectors"])
+        except (OSError, ValueError) as exc:
+            raise ConfigError(f"{model_dir / meta['vectors']}: cannot load the entity vectors: {exc}") from exc
+    config = {"model": meta["model"], **meta.get("config", {})}
+    pipe = nlp.add_pipe(meta.get("factory", "ner"), name=COMPONENT, config=config, last=True)
+    try:
+        pipe.from_disk(model_dir / "component", exclude=["vocab"])
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"{model_dir}: cannot load the SciERC entity model: {exc}") from exc
+    return nlp
+
+
+def _is_coined(word: str) -> bool:
+    """A coined system name: mixed case, all caps, or caps with digits — and not a stock acronym.
+
+    >>> [_is_coined(w) for w in ["XShapeEnc", "f-GRPO", "ADAG", "Shepherd", "LLMs", "MATH", "2B"]]
+    [True, True, True, False, False, False, False]
+    """
+    if word in _NOT_NAMES or word.rstrip("s") in _NOT_NAMES or not _COINED.fullmatch(word):
+        return False
+    letters = [c for c in word if c.isalpha()]
+    if len(letters) < 2:
+        return False
+    # Per hyphen part: "Korean-to-English" is two ordinary words, "BDC-Merge" has an acronym part.
+    for part in re.split(r"[-.+]", word):
+        if len(part) >= 2 and (any(c.isupper() for c in part[1:]) or (part[0].isupper() and any(c.isdigit() for c in part))):
+            return True
+    return False
+
+
+def _sentence_bounds(doc: Doc) -> list[tuple[int, int]]:
+    try:
+        return [(s.start_char, s.end_char) for s in doc.sents]
+    except ValueError:  # no parser: the whole text is one sentence
+        return [(0, len(doc.text))]
+
+
+def _sentence_of(bounds: list[tuple[int, int]], pos: int) -> tuple[int, int]:
+    for start, end in bounds:
+        if start <= pos < end:
+            return start, end
+    return bounds[-1] if bounds else (0, 0)
+
+
+_PAIRS = {"(": ")", "[": "]", "{": "}"}
+_DETERMINER = re.compile(r"(?:the|a|an|our|their|this|these|those|its|such)\s+", re.I)
+
+
+def _balanced(text: str, start: int, end: int, opening: str) -> bool:
+    return text.count(opening, start, end) == text.count(_PAIRS[opening], start, end)
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    """Shrink ``[start, end)`` past leading determiners, edge spaces and punctuation, and
+    unbalanced edge brackets ("Polish ( SyntLex )" keeps its parentheses).
+
+    >>> t = "the Polish ( SyntLex ) corpus."
+    >>> t[slice(*_trim(t, 0, len(t)))]
+    'Polish ( SyntLex ) corpus'
+    """
+    while True:
+        changed = True
+        while changed and start < end:
+            changed = False
+            first, last = text[start], text[end - 1]
+            if first in " ,;:.\"'" or (first in _PAIRS and not _balanced(text, start, end, first)):
+                start += 1
+                changed = True
+            elif last in " ,;:\"'" or (last == "." and not re.search(r"\w\.\w+\.$", text[start:end])):
+                end -= 1
+                changed = True
+            elif last in ")]}" and not _balanced(text, start, end, "([{"[")]}".index(last)]):
+                end -= 1
+                changed = True
+        m = _DETERMINER.match(text, start, end)
+        if not m or m.end() >= end:
+            return start, end
+        start = m.end()
+
+
+def _is_generic(text: str, doc: Doc, start: int, end: int) -> bool:
+    """Whether a span is a generic word phrase ("the proposed method"), a pronoun or bare math."""
+    words = [w for w in re.findall(r"[\w\-]+", text.lower())]
+    if not words:
+        return True
+    content = [w for w in words if w not in _EMPTY_MODIFIERS and w != MATH_PLACEHOLDER.lower()]
+    if not content:
+        return True
+    if len(content) == 1 and (content[0] in _PRONOUNS):
+        return True
+    if len(content) == 1:
+        span = doc.char_span(start, end, alignment_mode="expand")
+        lemma = span[-1].lemma_.lower() if span is not None and len(span) else content[0]
+        if content[0] in _generic_words() or lemma in _generic_words():
+            return True
+        if content[0].endswith("s") and content[0][:-1] in _generic_words():
+            return True
+    return False
+
+
+def _without_definition(text: str, cand: _Cand, abbrevs: list[Abbreviation]) -> str:
+    """The span's text with an inner "(SHORT)" dropped: "convolutional neural networks (CNNs)" is
+    named by its long form, so it merges with "CNN" and "convolutional neural network"."""
+    for ab in abbrevs:
+        if cand.start <= ab.long_start and ab.short_end <= cand.end:
+            close = text.find(")", ab.short_end, cand.end)
+            rest = text[close + 1 : cand.end] if close >= 0 else text[ab.short_end : cand.end]
+            return (text[cand.start : ab.long_end] + rest).strip()
+    return text[cand.start : cand.end]
+
+
+def _model_cands(doc: Doc) -> Iterator[_Cand]:
+    for ent in doc.ents:
+        etype = LABEL_TO_TYPE.get(ent.label_)
+        if etype is not None:
+            yield _Cand(ent.start_char, ent.end_char, etype, "model", COMPONENT)
+
+
+def _type_from_head(text: str) -> str:
+    """A type for an abbreviation the model did not type, from its head word."""
+    head = text.lower().split()[-1] if text.split() else ""
+    head = head.rstrip("s")
+    if head in {"dataset", "corpu", "corpus", "benchmark", "collection", "suite", "bank"}:
+        return "Dataset"
+    if head in {"error", "accuracy", "score", "distance", "divergence", "precision", "recall", "rate",
+                "regret", "loss", "metric", "ratio", "gain", "index"}:
+        return "Metric"
+    if head in {"detection", "recognition", "classification", "segmentation", "translation",
+                "generation", "retrieval", "prediction", "answering", "estimation", "forecasting",
+                "parsing", "tracking", "summarization", "reasoning", "synthesis"}:
+        return "Task"
+    return "Method"
+
+
+class EntityExtractor:
+    """The ``entities`` family: model mentions merged with precise rules; see the module doc."""
+
+    name = NAME
+
+    def __init__(self) -> None:
+        self.pretrained = _name_rules("pretrained.jsonl")
+        self.datasets = _name_rules("datasets.jsonl")
+        trig = _triggers()
+        self.propose_re = re.compile(
+            r"\b(?:we|this (?:paper|work|study)|in this (?:paper|work)|our (?:paper|work))\b[^.;]{0,80}?\b(?:"
+            + "|".join(re.escape(w) for w in trig["propose_verb"])
+            + r")(?:s|es|d|ed|ing)?\b",
+            re.I,
+        )
+        self.naming_re = re.compile(
+            r"\b(?:" + "|".join(re.escape(w) for w in trig["naming"]) + r")\s+(?:as\s+)?",
+            re.I,
+        )
+        self.dataset_ctx_re = re.compile(
+            r"\b(?:" + "|".join(re.escape(w) for w in trig["dataset_context"]) + r")\b", re.I
+        )
+        self.use_verbs = frozenset(trig["use_verb"])
+        self.propose_verbs = frozenset(trig["propose_verb"])
+
+    # -- rule candidates -------------------------------------------------------------------
+    def _lexicon_cands(self, text: str) -> Iterator[_Cand]:
+        for rules, source, role in ((self.pretrained, "pretrained", "used"), (self.datasets, "dataset", None)):
+            for rule in rules:
+                for m in rule.regex.finditer(text):
+                    if m.group() == MATH_PLACEHOLDER:
+                        continue
+                    yield _Cand(m.start(), m.end(), rule.type, source, rule.id, role)
+
+    def _dataset_list_cands(self, text: str, sents: list[tuple[int, int]]) -> Iterator[_Cand]:
+        item = r"(?:[A-Z][\w\-.+/]*|[\w\-]*\d[\w\-.]*)(?:[ \-](?:[A-Z0-9][\w\-.+/]*))*"
+        list_re = re.compile(
+            r"\b(?:on|including|includes|such as|namely|like|from|across|over|in)\s+(?:the\s+)?"
+            r"(" + item + r")((?:\s*,\s*(?:and\s+|or\s+)?" + item + r")*)(?:,?\s+(?:and|or)\s+(" + item + r"))?"
+        )
+        for s_start, s_end in sents:
+            sentence = text[s_start:s_end]
+            if not self.dataset_ctx_re.search(sentence):
+                continue
+            for m in list_re.finditer(sentence):
+                spans = [(m.start(1), m.end(1))]
+                if m.group(2):
+                    for sub in re.finditer(item, m.group(2)):
+                        spans.append((m.start(2) + sub.start(), m.start(2) + sub.end()))
+                if m.group(3):
+                    spans.append((m.start(3), m.end(3)))
+                if len(spans) < 2:
+                    continue
+                names = [sentence[a:b] for a, b in spans]
+                if any(n in _COMMON_CAPS or n == MATH_PLACEHOLDER or n.isdigit() for n in names):
+                    continue
+                for a, b in spans:
+                    yield _Cand(s_start + a, s_start + b, "Dataset", "dataset_list", "dataset.list")
+
+    def _coined_names(self, text: str, lo: int, hi: int) -> Iterator[tuple[int, int]]:
+        """Coined-name spans in ``text[lo:hi]``, extended over adjacent capitalized words and a
+        non-generic head noun ("Anchor PCA", "SLE kernel")."""
+        words = [(m.start(), m.end()) for m in _WORD.finditer(text, lo, hi)]
+        i = 0
+        while i < len(words):
+            a, b = words[i]
+            if not _is_coined(text[a:b]):
+                i += 1
+                continue
+            j = i
+            # Capitalized words right before: "Anchor PCA", "Sheaf Stain" — not "We", "The".
+            while j > 0 and text[words[j - 1][1] : words[j][0]] == " ":
+                prev = text[words[j - 1][0] : words[j - 1][1]]
+                if prev[:1].isupper() and prev not in _COMMON_CAPS and prev.isalpha():
+                    j -= 1
+                else:
+                    break
+            k = i
+            while k + 1 < len(words) and text[words[k][1] : words[k + 1][0]] == " ":
+                nxt = text[words[k + 1][0] : words[k + 1][1]]
+                if _is_coined(nxt) or (nxt[:1].isupper() and nxt.isalpha() and nxt not in _COMMON_CAPS):
+                    k += 1
+                elif nxt.lower() in _NAME_HEADS:
+                    k += 1
+                    break
+                else:
+                    break
+            yield words[j][0], words[k][1]
+            i = k + 1
+
+    def _proposed_cands(self, text: str, sents: list[tuple[int, int]]) -> Iterator[_Cand]:
+        for s_start, s_end in sents:
+            sentence = text[s_start:s_end]
+            m = self.propose_re.search(sentence)
+            lo = s_start + m.end() if m else None
+            for n in self.naming_re.finditer(sentence):
+                lo = min(lo, s_start + n.start()) if lo is not None else s_start + n.start()
+            if lo is None:
+                continue
+            # The proposed thing is named soon after the verb, before what it is built on or
+            # compared with: "we propose X, based on Y" proposes X, not Y.
+            hi = min(s_end, lo + 120)
+            stop = _AFTER_OBJECT.search(text, lo, hi)
+            hi = stop.start() if stop else hi
+            for a, b in self._coined_names(text, lo, hi):
+                yield _Cand(a, b, "Method", "proposed", "proposed.coined", "proposed")
+            # "we introduce Shepherd, a …" / "called Shepherd": one capitalized word as the name.
+            after = re.compile(
+                r"(?:" + (self.propose_re.pattern if m else r"(?!x)x") + r"|" + self.naming_re.pattern
+                + r")\s*(?:\w+\s+){0,2}?([A-Z][a-z]+[A-Za-z]*)(?=\s*[,:(]|\s+(?:a|an|which|that)\b)",
+                re.I,
+            )
+            for c in after.finditer(sentence):
+                word = c.group(1)
+                if word[0].isupper() and word not in _COMMON_CAPS:
+                    yield _Cand(s_start + c.start(1), s_start + c.end(1), "Method", "proposed",
+                                "proposed.named", "proposed")
+
+    def _retype_datasets(self, text: str, cands: list[_Cand]) -> list[_Cand]:
+        """A proposed name introduced as "X, a new benchmark …" is a Dataset, not a Method."""
+        out = []
+        for c in cands:
+            if c.source == "proposed" and _DATASET_APPOSITION.match(text, c.end):
+                c = replace(c, type="Dataset")
+            out.append(c)
+        return out
+
+    # -- merging ---------------------------------------------------------------------------
+    def _abbrev_cands(
+        self, text: str, abbrevs: list[Abbreviation], typed: list[_Cand]
+    ) -> Iterator[_Cand]:
+        for ab in abbrevs:
+            etype = None
+            for cand in typed:  # the type of whatever overlaps either form, rules first
+                if cand.start < ab.long_end and ab.long_start < cand.end or (
+                    cand.start < ab.short_end and ab.short_start < cand.end
+                ):
+                    etype = cand.type
+                    if cand.source != "model":
+                        break
+            etype = etype or _type_from_head(ab.long)
+            yield _Cand(ab.long_start, ab.long_end, etype, "abbrev", "abbrev.long")
+            for m in re.finditer(r"(?<![\w\-])" + re.escape(ab.short) + r"(?![\w\-]*\w)", text):
+                yield _Cand(m.start(), m.end(), etype, "abbrev", "abbrev.short")
+
+    def extract(self, parsed: ParsedPaper) -> Iterable[Mention]:
+        """Mentions of ``parsed``, in text order, one per span; see the module doc."""
+        doc = parsed.doc
+        text = parsed.norm.text
+        sents = _sentence_bounds(doc)
+        model = list(_model_cands(doc))
+        rules = [
+            *self._lexicon_cands(text),
+            *self._dataset_list_cands(text, sents),
+            *self._retype_datasets(text, list(self._proposed_cands(text, sents))),
+        ]
+        abbrevs = find_abbreviations(text)
+        rules.extend(self._abbrev_cands(text, abbrevs, rules + model))
+        chosen = self._merge(text, doc, rules, model)
+        return self._to_mentions(parsed, chosen, abbrevs, sents)
+
+    def _merge(self, text: str, doc: Doc, rules: list[_Cand], model: list[_Cand]) -> list[_Cand]:
+        """One candidate per span: rules by priority, then the model, then abbreviation forms.
+
+        A model span that contains rule spans of its own type keeps the model's boundary and takes
+        the rule's role ("the SN-VLM framework", "GPT-2 language model"), as SciERC would bracket it.
+        """
+        taken: list[_Cand] = []
+        ordered = sorted(
+            rules + model,
+            key=lambda c: (-_PRIORITY[c.source], c.start, -(c.end - c.start)),
+        )
+        for cand in ordered:
+            start, end = _trim(text, cand.start, cand.end)
+            if end <= start or _is_generic(text[start:end], doc, start, end):
+                continue
+            cand = replace(cand, start=start, end=end)
+            clashes = [t for t in taken if t.start < end and start < t.end]
+            if not clashes:
+                taken.append(cand)
+            elif cand.source == "model" and all(
+                t.source != "model" and t.type == cand.type and start <= t.start and t.end <= end
+                and (t.start, t.end) != (start, end)
+                for t in clashes
+            ):
+                role = next((t.role for t in clashes if t.role), None)
+                taken = [t for t in taken if t not in clashes]
+                taken.append(replace(cand, role=role))
+        return sorted(taken, key=lambda c: (c.start, c.end))
+
+    def _role(self, doc: Doc, cand: _Cand) -> str | None:
+        """``used`` when a Method/Dataset is the object of a use verb ("we fine-tune Llama")."""
+        if cand.role or cand.type not in ("Method", "Dataset"):
+            return cand.role
+        if cand.type == "Dataset":  # a paper names a dataset to train or test on, unless it proposes it
+            return "used"
+        span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
+        if span is None:
+            return None
+        token = span.root
+        for _ in range(4):
+            if token.head is token:
+                break
+            token = token.head
+            if token.pos_ == "VERB":
+                lemma = token.lemma_.lower()
+                if lemma in self.propose_verbs and cand.type == "Method" and any(
+                    c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("we", "paper", "work") for c in token.children
+                ):
+                    return "proposed"
+                if lemma in self.use_verbs:
+                    return "used"
+                break
+        return None
+
+    def _to_mentions(
+        self,
+        parsed: ParsedPaper,
+        chosen: list[_Cand],
+        abbrevs: list[Abbreviation],
+        sents: list[tuple[int, int]],
+    ) -> list[Mention]:
+        text = parsed.norm.text
+        abstract = parsed.paper.abstract
+        acronyms: dict[str, str] = {}
+        for ab in abbrevs:
+            etype = next((c.type for c in chosen if c.start == ab.long_start and c.end == ab.long_end), "")
+            acronyms.update(acronym_map([(ab.short, ab.long)], etype))
+        roles = {id(c): self._role(parsed.doc, c) for c in chosen}
+        canon = {id(c): canonicalize(_without_definition(text, c, abbrevs), c.type, acronyms) for c in chosen}
+        proposed = {(c.type, canon[id(c)]) for c in chosen if roles[id(c)] == "proposed"}
+        mentions = []
+        for c in chosen:
+            start, end = parsed.norm.to_original(c.start, c.end)
+            s_start, s_end = parsed.norm.to_original(*_sentence_of(sents, c.start))
+            role = "proposed" if (c.type, canon[id(c)]) in proposed else roles[id(c)]
+            extractor = MODEL_EXTRACTOR if c.source == "model" else f"entities.rule.{c.rule}.v1"
+            mentions.append(
+                Mention(
+                    type=c.type,
+                    text=abstract[start:end],
+                    start=start,
+                    end=end,
+                    canonical=canon[id(c)],
+                    role=role,
+                    confidence=_CONFIDENCE[c.source],
+                    extractor=extractor,
+                    sentence_start=s_start,
+                    sentence_end=s_end,
+                )
+            )
+        return mentions
+
+
+@register("entities")
+def entity_extractor() -> EntityExtractor:
+    """The current ``entities`` extractor (rule data read once, here)."""
+    return EntityExtractor()
+

