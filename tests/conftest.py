@@ -4,4 +4,5 @@ pytest_plugins: list[str] = [
     "tests.fixtures.graph",  # seed graph built once per session
     "tests.fixtures.neo4j",  # real Neo4j 5.26 server over Bolt
     "tests.fixtures.browser",  # real headless Chromium
+    "tests.fixtures.entities",  # entity extractor: real pipeline, and rules alone
 ]
