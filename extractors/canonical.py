@@ -37,6 +37,8 @@ DETERMINERS = frozenset(
     "both either neither several various".split()
 )
 _DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
+_DASHES.update(dict.fromkeys(map(ord, "\u201c\u201d\u201e\u00ab\u00bb"), '"'))
+_DASHES.update(dict.fromkeys(map(ord, "\u2018\u2019\u201a\u2032"), "'"))
 _EDGE = " \t\n\"'`.,;:!?()[]{}<>*"
 # Singular words that end in "s": never stripped.
 _S_SINGULAR = frozenset(
@@ -49,6 +51,17 @@ _S_SINGULAR = frozenset(
     gauss bayes adas sars covid ks mos os ios us""".split()
 )
 _WORD = re.compile(r"[a-z]+")
+# Heads that only say what kind of thing a coined name is: "BDC-Merge framework" is BDC-Merge.
+GENERIC_HEADS = frozenset(
+    "framework method model algorithm approach architecture system pipeline module network technique "
+    "scheme strategy procedure toolkit library package tool".split()
+)
+# Stock acronyms that are not coined system names.
+STOCK_ACRONYMS = frozenset(
+    """MATH AI ML NLP CV RL LLM VLM GPU CPU TPU API SOTA IID OOD ID US UK EU USA PhD MSE KL AUC ROC
+    ODE PDE SDE MDP DNN CNN RNN GNN MLP SGD GD QA RAG CoT IoT XAI HCI EHR DNA RNA MRI CT FLOP FLOPs
+    MRF IR OCR ASR TTS MT NER POS""".split()
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +123,37 @@ def _acronym_plural(word: str) -> str:
     return word
 
 
+def is_coined(word: str) -> bool:
+    """Whether one word is a coined system name: a hyphen part with an inner capital ("XShapeEnc",
+    "BDC-Merge", "f-GRPO") or a capital with digits ("BEAT2") — not a stock acronym ("LLMs").
+
+    >>> [is_coined(w) for w in ["XShapeEnc", "f-GRPO", "ADAG", "Shepherd", "LLMs", "MATH", "Korean-to-English"]]
+    [True, True, True, False, False, False, False]
+    """
+    if word in STOCK_ACRONYMS or word.rstrip("s") in STOCK_ACRONYMS:
+        return False
+    if sum(c.isalpha() for c in word) < 2 or not re.fullmatch(r"[A-Za-z0-9]+(?:[-.+][A-Za-z0-9]+)*", word):
+        return False
+    for part in re.split(r"[-.+]", word):
+        if len(part) >= 2 and (
+            any(c.isupper() for c in part[1:]) or (part[0].isupper() and any(c.isdigit() for c in part))
+        ):
+            return True
+    return False
+
+
+def drop_generic_head(text: str) -> str:
+    """Drop a trailing generic head after a coined name: "the BDC-Merge framework" → "the BDC-Merge".
+
+    >>> drop_generic_head("SN-VLM framework"), drop_generic_head("graph neural network")
+    ('SN-VLM', 'graph neural network')
+    """
+    words = text.split(" ")
+    if len(words) >= 2 and singularize(words[-1].lower()) in GENERIC_HEADS and any(is_coined(w) for w in words[:-1]):
+        return " ".join(words[:-1])
+    return text
+
+
 def canonical_key(text: str) -> str:
     """The variant-folded key of a name, before aliases: steps 1-4 of the module doc.
 
@@ -118,7 +162,7 @@ def canonical_key(text: str) -> str:
     >>> canonical_key("SEMs")
     'sem'
     """
-    text = drop_determiners(fold(text))
+    text = drop_generic_head(drop_determiners(fold(text)))
     words = text.split(" ")
     if words and words[-1]:
         words[-1] = _acronym_plural(words[-1])

@@ -1,0 +1,82 @@
+"""Canonical names: case, plural/lemma, hyphen/space, determiners, generic heads, aliases, acronyms."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from extractors.canonical import (
+    ALIASES_PATH,
+    acronym_map,
+    canonical_key,
+    canonicalize,
+    is_coined,
+    load_aliases,
+    singularize,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "etype", "expected"),
+    [
+        ("Stochastic Gradient Descent", "Method", "stochastic gradient descent"),
+        ("the stochastic-gradient descent", "Method", "stochastic gradient descent"),
+        ("SGD", "Method", "stochastic gradient descent"),
+        ("phased\u2011elimination algorithms", "Method", "phased elimination algorithm"),
+        ("Phased-Elimination Algorithm", "Method", "phased elimination algorithm"),
+        ("phased elimination algorithm", "Method", "phased elimination algorithm"),
+        ("our Transformers", "Method", "transformer"),
+        ("these policies", "Concept", "policy"),
+        ("cross-entropy losses", "Metric", "cross entropy loss"),
+        ("sensitivity analysis", "Task", "sensitivity analysis"),
+        ("LLMs", "Method", "large language model"),
+        ("large language models", "Method", "large language model"),
+        ("GNNs", "Method", "graph neural network"),
+        ("the BDC-Merge framework", "Method", "bdc merge"),
+        ("BDC\u2011Merge", "Method", "bdc merge"),
+        ("SN-VLM model", "Method", "sn vlm"),
+        ("graph neural network", "Method", "graph neural network"),
+        ("  \u201cmiddle ground\u201d ", "Concept", "middle ground"),
+        ("Adam optimizer", "Method", "adam"),
+        ("KL-divergence", "Metric", "kullback-leibler divergence"),
+    ],
+)
+def test_entities_canonicalize_folds_variants(text: str, etype: str, expected: str) -> None:
+    assert canonicalize(text, etype) == expected
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [("networks", "network"), ("policies", "policy"), ("losses", "loss"), ("processes", "process"),
+     ("approaches", "approach"), ("analysis", "analysis"), ("dynamics", "dynamics"), ("bias", "bias"),
+     ("corpus", "corpus"), ("data", "data"), ("sems", "sem")],
+)
+def test_entities_singularize_last_word(word: str, expected: str) -> None:
+    assert singularize(word) == expected
+
+
+def test_entities_acronym_map_short_to_long_canonical() -> None:
+    acronyms = acronym_map([("BDCorr", "Brownian Distance Correlation"), ("SEMs", "Structural Equation Models")])
+    assert acronyms == {"bdcorr": "brownian distance correlation", "sem": "structural equation model"}
+    assert canonicalize("BDCorr", "Method", acronyms) == canonicalize("Brownian Distance Correlation", "Method")
+    assert canonicalize("SEM", "Method", acronyms) == "structural equation model"
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [("XShapeEnc", True), ("f-GRPO", True), ("BDC-Merge", True), ("SN-VLM", True), ("ADAG", True),
+     ("BEAT2", True), ("ShiftRAG", True), ("Shepherd", False), ("Korean-to-English", False),
+     ("LLMs", False), ("MATH", False), ("2B", False), ("state-of-the-art", False)],
+)
+def test_entities_is_coined(word: str, expected: bool) -> None:
+    assert is_coined(word) is expected
+
+
+def test_entities_alias_table_ids_unique_and_self_consistent() -> None:
+    rows = [json.loads(line) for line in ALIASES_PATH.read_text(encoding="utf-8").splitlines() if line.strip()]
+    ids = [row["id"] for row in rows]
+    assert len(ids) == len(set(ids))
+    table = load_aliases()
+    for row in rows:
+        assert table[canonical_key(row["canonical"])].canonical == row["canonical"]

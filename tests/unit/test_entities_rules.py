@@ -1,0 +1,119 @@
+"""Entity rules alone (no model): proposed coinages, pretrained models, datasets, abbreviations,
+generic words, math masking, Unicode hyphens, and the offset contract."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from extractors.entities import is_generic
+from kg.types import Mention
+
+Extract = Callable[[str], list[Mention]]
+
+
+def _by_text(mentions: list[Mention]) -> dict[str, tuple[str, str | None]]:
+    return {m.text: (m.type, m.role) for m in mentions}
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        ("We propose BDC-Merge, a training-free model merging method.", "BDC-Merge"),
+        ("In this paper we introduce XShapeEnc, an encoder for shapes.", "XShapeEnc"),
+        ("We present f-GRPO, which generalizes policy optimization.", "f-GRPO"),
+        ("We develop SN-VLM to ground language in sensor data.", "SN-VLM"),
+        ("This paper proposes ShiftRAG for retrieval under shift.", "ShiftRAG"),
+        ("We introduce GRACE, a graph contrastive estimator.", "GRACE"),
+        ("We introduce Shepherd, a critic model for reasoning.", "Shepherd"),
+        ("We propose VOXPERFORMER: a voxel transformer.", "VOXPERFORMER"),
+        ("We propose Anchor PCA, which anchors components.", "Anchor PCA"),
+        ("We introduce the SLE kernel for sequences.", "SLE kernel"),
+        ("A simple recipe, dubbed SheafStain, normalizes stains.", "SheafStain"),
+        ("We call our method SCDL and show it converges.", "SCDL"),
+    ],
+)
+def test_entities_rules_named_system_proposed(rule_entities: Extract, abstract: str, name: str) -> None:
+    found = _by_text(rule_entities(abstract))
+    assert found[name] == ("Method", "proposed")
+
+
+def test_entities_rules_name_proposed_everywhere_in_paper(rule_entities: Extract) -> None:
+    mentions = rule_entities("We propose ADAG, a pruning framework. ADAG is fast.")
+    assert [(m.text, m.start, m.role) for m in mentions] == [("ADAG", 11, "proposed"), ("ADAG", 38, "proposed")]
+
+
+def test_entities_rules_name_after_based_on_is_not_proposed(rule_entities: Extract) -> None:
+    found = _by_text(rule_entities("We propose a new sampler based on HMC-Lite for posteriors."))
+    assert "HMC-Lite" not in found
+
+
+def test_entities_rules_proposed_benchmark_is_dataset(rule_entities: Extract) -> None:
+    found = _by_text(rule_entities("We introduce SheafBench, a new benchmark of 40 tasks."))
+    assert found["SheafBench"] == ("Dataset", "proposed")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "names"),
+    [
+        ("Experiments on Avazu, Criteo, and Taobao show gains.", ["Avazu", "Criteo", "Taobao"]),
+        ("We evaluate on BEAT2 and FineDance.", ["BEAT2", "FineDance"]),
+        ("Results on CIFAR-5M confirm the theory.", ["CIFAR-5M"]),
+        ("Accuracy improves on PopQA.", ["PopQA"]),
+        ("Experiments on Foo-7 and BarSet-2 datasets", ["Foo-7", "BarSet-2"]),
+    ],
+)
+def test_entities_rules_datasets(rule_entities: Extract, abstract: str, names: list[str]) -> None:
+    mentions = [m for m in rule_entities(abstract) if m.type == "Dataset"]
+    assert [m.text for m in mentions] == names
+    assert {m.role for m in mentions} == {"used"}
+
+
+@pytest.mark.parametrize(
+    ("abstract", "names"),
+    [
+        ("We fine-tune GPT-2 and Llama on math problems.", ["GPT-2", "Llama"]),
+        ("We compare Qwen-2B with Llama-3-8B and BERT.", ["Qwen-2B", "Llama-3-8B", "BERT"]),
+        ("Prompting Qwen2.5-7B-Instruct improves recall.", ["Qwen2.5-7B-Instruct"]),
+    ],
+)
+def test_entities_rules_pretrained_models_used(rule_entities: Extract, abstract: str, names: list[str]) -> None:
+    mentions = [m for m in rule_entities(abstract) if m.type == "Method"]
+    assert [(m.text, m.role) for m in mentions] == [(n, "used") for n in names]
+
+
+def test_entities_rules_abbreviation_forms_share_canonical(rule_entities: Extract) -> None:
+    mentions = rule_entities(
+        "We propose Brownian Distance Correlation Merging (BDC-Merge). BDC-Merge merges models."
+    )
+    canon = {m.text: m.canonical for m in mentions}
+    assert canon["BDC-Merge"] == "brownian distance correlation merging"
+    assert canon["Brownian Distance Correlation Merging"] == "brownian distance correlation merging"
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [("method", True), ("our approach", True), ("the proposed model", True), ("the framework", True),
+     ("results", True), ("performance", True), ("existing methods", True), ("MATH", True), ("it", True),
+     ("graph neural network", False), ("regret", False), ("BDC-Merge", False)],
+)
+def test_entities_generic_words_never_entities(phrase: str, expected: bool) -> None:
+    assert is_generic(phrase) is expected
+
+
+def test_entities_rules_math_masked_and_offsets_original(rule_entities: Extract) -> None:
+    abstract = r"We propose $\mathcal{A}$-BDC\u2011Merge? No: we propose BDC\u2011Merge with $O(\sqrt{T})$ regret."
+    abstract = abstract.replace("\\u2011", "\u2011")
+    mentions = rule_entities(abstract)
+    for m in mentions:
+        assert abstract[m.start : m.end] == m.text
+        assert "$" not in m.text
+    assert ("BDC\u2011Merge", "bdc merge", "proposed") in {(m.text, m.canonical, m.role) for m in mentions}
+
+
+def test_entities_rules_sentence_offsets_contain_mention(rule_entities: Extract) -> None:
+    abstract = "Prior work used SGD. We propose ADAG, a pruner. ADAG wins."
+    for m in rule_entities(abstract):
+        assert m.sentence_start <= m.start < m.end <= m.sentence_end
+        assert abstract[m.sentence_start : m.sentence_end].startswith(("Prior", "We", "ADAG"))
