@@ -49,9 +49,10 @@ NEO4J_LAUNCHER := tools/neo4j/classes/org/kgabstracts/KgTestServer.class
 
 neo4j-jars: $(NEO4J_STAMP) $(NEO4J_LAUNCHER)
 
-$(NEO4J_STAMP): tools/neo4j/pom.xml
+$(NEO4J_STAMP): tools/neo4j/pom.xml tools/neo4j/cypher-shell.pom.xml
 	rm -rf $(NEO4J_LIB)
 	$(MVN) -B -q -f tools/neo4j/pom.xml dependency:copy-dependencies
+	$(MVN) -B -q -f tools/neo4j/cypher-shell.pom.xml dependency:copy-dependencies
 	touch $@
 
 $(NEO4J_LAUNCHER): tools/neo4j/src/org/kgabstracts/KgTestServer.java $(NEO4J_STAMP)
