@@ -324,7 +324,7 @@ def _run_stats(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- export
 
 def _add_export_html(export_sub: Any) -> None:
-    from kg.export.html import DEFAULT_MAX_NODES, DEFAULT_VIEW, VIEWS
+    from kg.export.html import DEFAULT_MAX_EDGES, DEFAULT_MAX_NODES, DEFAULT_VIEW, VIEWS
 
     p = export_sub.add_parser(
         "html", help="one self-contained, offline, interactive HTML page (vis-network)",
@@ -339,14 +339,19 @@ def _add_export_html(export_sub: Any) -> None:
     p.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, metavar="N",
                    help="fold the least connected nodes beyond N, with a note on the page "
                         f"(default: {DEFAULT_MAX_NODES})")
+    p.add_argument("--max-edges", type=int, default=DEFAULT_MAX_EDGES, metavar="N",
+                   help="fold the weakest edges beyond N, with a note on the page "
+                        f"(default: {DEFAULT_MAX_EDGES})")
     p.set_defaults(run=_run_export_html)
 
 
 def _run_export_html(args: argparse.Namespace) -> int:
     from kg.export.html import export_html
 
-    page = export_html(args.graph, args.output, view=args.view, max_nodes=args.max_nodes)
-    folded = f", {page.folded} least connected folded" if page.folded else ""
+    page = export_html(args.graph, args.output, view=args.view, max_nodes=args.max_nodes,
+                       max_edges=args.max_edges)
+    folded = (f" (folded: {page.folded} of {page.total_nodes} nodes, {page.folded_edges} of "
+              f"{page.total_edges} edges)" if page.folded or page.folded_edges else "")
     print(f"wrote {args.output}: {page.view} view, {page.nodes} nodes, {page.edges} edges{folded}",
           file=sys.stderr)
     return 0

@@ -21,9 +21,12 @@ Views:
   use them together, the edge labelled with how many papers do.
 
 Large graphs: beyond ``max_nodes`` (default :data:`DEFAULT_MAX_NODES` = 1500) the least connected
-nodes (fewest edges in the view; ties by id) are folded away and the page says so in a visible note.
-In the browser the force layout runs a bounded number of iterations, then physics is switched off,
-so the page settles and stays still.
+nodes are folded away: the node with the fewest edges among the nodes still shown goes first (ties by
+id), again and again, which keeps the most interlinked part of the graph rather than hubs that share
+no edge. Beyond ``max_edges`` (default :data:`DEFAULT_MAX_EDGES` = 5000) the weakest edges are folded
+(lowest ``weight``, e.g. papers using two entities together; every shown node keeps its strongest
+edge). The page says what was folded in a visible note. In the browser the force layout runs a
+bounded number of iterations, then physics is switched off, so the page settles and stays still.
 
 Output is deterministic: the same graph gives the same bytes.
 """
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import heapq
 import json
 import math
 import re
@@ -53,6 +57,9 @@ DEFAULT_VIEW = "full"
 # 1500 nodes lay out and draw in a few seconds in headless Chromium on a 2-core machine (the
 # 22k-paper papers view is folded to this); more makes the force layout the bottleneck.
 DEFAULT_MAX_NODES = 1500
+# Drawing and laying out edges costs too: the entities view of a large corpus links 1500 entities
+# by ~200k co-occurrences (a 50 MB page that takes 35 s to settle); 5000 keeps it a few seconds.
+DEFAULT_MAX_EDGES = 5000
 
 # Colour and vis-network shape per ontology class: the legend is generated from this table.
 # ``glyph`` is the legend's picture of the shape.
@@ -106,6 +113,8 @@ class HtmlPage:
         edges: edges drawn.
         total_nodes: nodes the view had before folding.
         folded: nodes folded away by ``max_nodes``.
+        total_edges: edges the view had before folding.
+        folded_edges: edges folded away (with their nodes, or by ``max_edges``).
     """
 
     html: str
@@ -114,13 +123,15 @@ class HtmlPage:
     edges: int
     total_nodes: int
     folded: int
+    total_edges: int
+    folded_edges: int
 
 
 # --------------------------------------------------------------------------------------- views
 
 
 def select_view(nx_graph: nx.MultiDiGraph, view: str) -> nx.MultiDiGraph:
-    """The subgraph a view draws (a new graph; ``nx_graph`` is not changed).
+    """The subgraph a view draws (``nx_graph`` itself for ``full``: treat the result as read-only).
 
     Args:
         nx_graph: a kg graph (contract: node ``kind``/``label``, edge key = ``predicate``).
@@ -142,7 +153,7 @@ def select_view(nx_graph: nx.MultiDiGraph, view: str) -> nx.MultiDiGraph:
     if view not in VIEWS:
         raise ConfigError(f"unknown HTML view {view!r}: expected one of {', '.join(VIEWS)}")
     if view == "full":
-        return nx_graph.copy()
+        return nx_graph  # no copy: a 22k-paper graph has ~250k edges and nothing here modifies it
     if view == "papers":
         sub = nx.MultiDiGraph()
         sub.add_nodes_from((n, d) for n, d in nx_graph.nodes(data=True) if d.get("kind") == "Paper")
@@ -169,10 +180,15 @@ def select_view(nx_graph: nx.MultiDiGraph, view: str) -> nx.MultiDiGraph:
 
 
 def fold_least_connected(view_graph: nx.MultiDiGraph, max_nodes: int) -> nx.MultiDiGraph:
-    """Keep the ``max_nodes`` best connected nodes of ``view_graph`` (a new graph).
+    """Keep ``max_nodes`` nodes of ``view_graph``, folding the least connected.
 
-    Nodes are ranked by degree in the view (multi-edges counted), highest first, ties by node id,
-    so the choice is deterministic. Edges between kept nodes are kept.
+    Peels nodes one at a time: the node with the fewest edges to the nodes still kept goes first
+    (multi-edges counted, ties by node id, so the choice is deterministic). Ranking by degree once
+    would keep hubs (say, popular methods) that share no edge with each other; peeling keeps the
+    most interlinked part. Edges between kept nodes are kept.
+
+    Returns:
+        A new graph, or ``view_graph`` itself when it has at most ``max_nodes`` nodes.
 
     Raises:
         ConfigError: ``max_nodes`` < 1.
@@ -180,9 +196,76 @@ def fold_least_connected(view_graph: nx.MultiDiGraph, max_nodes: int) -> nx.Mult
     if max_nodes < 1:
         raise ConfigError(f"--max-nodes must be at least 1, got {max_nodes}")
     if view_graph.number_of_nodes() <= max_nodes:
-        return view_graph.copy()
-    ranked = sorted(view_graph.nodes, key=lambda n: (-view_graph.degree(n), str(n)))
-    return view_graph.subgraph(ranked[:max_nodes]).copy()
+        return view_graph
+    links: dict[Any, Counter[Any]] = {n: Counter() for n in view_graph.nodes}
+    for u, v in view_graph.edges():
+        if u != v:
+            links[u][v] += 1
+            links[v][u] += 1
+    degree = {n: sum(c.values()) for n, c in links.items()}
+    heap = [(d, str(n), n) for n, d in degree.items()]
+    heapq.heapify(heap)
+    kept = set(view_graph.nodes)
+    while len(kept) > max_nodes:
+        d, _, node = heapq.heappop(heap)
+        if node not in kept or d != degree[node]:
+            continue  # a stale entry: the node's degree dropped after it was pushed
+        kept.discard(node)
+        for other, count in links[node].items():
+            if other in kept:
+                degree[other] -= count
+                heapq.heappush(heap, (degree[other], str(other), other))
+    # Built directly: subgraph(...).copy() filters through views and is ~3x slower on 200k edges.
+    folded = nx.MultiDiGraph()
+    folded.add_nodes_from((n, d) for n, d in view_graph.nodes(data=True) if n in kept)
+    folded.add_edges_from((u, v, k, d) for u, v, k, d in view_graph.edges(keys=True, data=True)
+                          if u in kept and v in kept)
+    return folded
+
+
+def _strength(data: dict[str, Any]) -> float:
+    for field in ("weight", "mentions", "confidence"):
+        value = data.get(field)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
+    return 1.0
+
+
+def fold_weakest_edges(view_graph: nx.MultiDiGraph, max_edges: int) -> nx.MultiDiGraph:
+    """Keep ``max_edges`` edges of ``view_graph``, folding the weakest (same nodes).
+
+    Strength is the edge's ``weight`` (else ``mentions``, else ``confidence``, else 1); ties by
+    (source, target, key). First every node keeps its strongest edge, so folding edges never strands
+    a node that had one; the rest of the budget goes to the strongest remaining edges.
+
+    Returns:
+        A new graph, or ``view_graph`` itself when it has at most ``max_edges`` edges.
+
+    Raises:
+        ConfigError: ``max_edges`` < 0.
+    """
+    if max_edges < 0:
+        raise ConfigError(f"--max-edges must be at least 0, got {max_edges}")
+    if view_graph.number_of_edges() <= max_edges:
+        return view_graph
+    ordered = sorted(view_graph.edges(keys=True, data=True),
+                     key=lambda e: (-_strength(e[3]), str(e[0]), str(e[1]), str(e[2])))
+    keep: dict[tuple[Any, Any, Any], dict[str, Any]] = {}
+    covered: set[Any] = set()
+    for u, v, k, d in ordered:
+        if len(keep) >= max_edges:
+            break
+        if u not in covered or v not in covered:
+            keep[(u, v, k)] = d
+            covered.update((u, v))
+    for u, v, k, d in ordered:
+        if len(keep) >= max_edges:
+            break
+        keep.setdefault((u, v, k), d)
+    folded = nx.MultiDiGraph()
+    folded.add_nodes_from(view_graph.nodes(data=True))
+    folded.add_edges_from((u, v, k, d) for (u, v, k), d in keep.items())
+    return folded
 
 
 # ------------------------------------------------------------------------------- page content
@@ -307,25 +390,32 @@ def _search_text(node: str, d: dict[str, Any]) -> str:
     return " ".join(p for p in parts if p).lower()
 
 
-def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW,
-              max_nodes: int = DEFAULT_MAX_NODES) -> dict[str, Any]:
+def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW, max_nodes: int = DEFAULT_MAX_NODES,
+              max_edges: int = DEFAULT_MAX_EDGES) -> dict[str, Any]:
     """Everything the page script needs, as one JSON-ready dict (nodes and edges sorted).
 
     Args:
         nx_graph: the whole kg graph (tooltips look up paper titles in it).
         view: see :func:`select_view`.
-        max_nodes: folding cap, see :func:`fold_least_connected`.
+        max_nodes: node folding cap, see :func:`fold_least_connected`.
+        max_edges: edge folding cap, see :func:`fold_weakest_edges`.
 
     Returns:
-        ``{"view", "nodes", "edges", "legend", "predicates", "total_nodes", "folded", "options"}``;
+        ``{"view", "nodes", "edges", "legend", "predicates", "total_nodes", "folded", "total_edges",
+        "folded_edges", "max_nodes", "max_edges", "options"}``;
         each node ``{"id", "label", "kind", "shape", "color", "size", "search", "tip"}``, each edge
         ``{"id", "from", "to", "predicate", "label", "color", "tip"}``.
 
     Raises:
-        ConfigError: bad ``view`` or ``max_nodes``.
+        ConfigError: bad ``view``, ``max_nodes`` or ``max_edges``.
     """
+    # Checked before the (possibly long) view is built; the fold functions check again.
+    if max_nodes < 1:
+        raise ConfigError(f"--max-nodes must be at least 1, got {max_nodes}")
+    if max_edges < 0:
+        raise ConfigError(f"--max-edges must be at least 0, got {max_edges}")
     view_graph = select_view(nx_graph, view)
-    shown = fold_least_connected(view_graph, max_nodes)
+    shown = fold_weakest_edges(fold_least_connected(view_graph, max_nodes), max_edges)
     degree = dict(view_graph.degree())
     nodes: list[dict[str, Any]] = []
     for node in sorted(shown.nodes, key=str):
@@ -345,6 +435,11 @@ def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW,
         })
     edges: list[dict[str, Any]] = []
     edge_ids: Counter[str] = Counter()
+    # Links between papers (or entities) are drawn thicker the stronger they are, relative to the
+    # strongest shown; evidence edges stay thin, there are many of them.
+    weighted = {*PAPER_PAPER_PROPERTIES, COOCCURS}
+    top = max((_strength(d) for _, _, k, d in shown.edges(keys=True, data=True)
+               if _predicate(k, d) in weighted), default=1.0) or 1.0
     ordered = sorted(shown.edges(keys=True, data=True), key=lambda e: (str(e[0]), str(e[1]), str(e[2])))
     for u, v, k, d in ordered:
         pred = _predicate(k, d)
@@ -365,7 +460,8 @@ def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW,
             "predicate": pred,
             "label": label,
             "color": EDGE_COLORS.get(pred, DEFAULT_EDGE_COLOR),
-            "arrows": pred not in PAPER_PAPER_PROPERTIES and pred != COOCCURS,
+            "arrows": pred not in weighted,
+            "width": round(1 + 3 * max(_strength(d), 0.0) / top, 1) if pred in weighted else 1,
             "tip": _edge_tip(nx_graph, pred, d),
         })
     kinds: Counter[str] = Counter(str(n["kind"]) for n in nodes)
@@ -383,7 +479,10 @@ def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW,
         "predicates": predicates,
         "total_nodes": view_graph.number_of_nodes(),
         "folded": view_graph.number_of_nodes() - n,
+        "total_edges": view_graph.number_of_edges(),
+        "folded_edges": view_graph.number_of_edges() - len(edges),
         "max_nodes": max_nodes,
+        "max_edges": max_edges,
         "options": {
             # Fewer layout iterations for big graphs keep the load time bounded (issue 8: the
             # 22k-paper papers view loads in <= 10 s); small graphs get a fully settled layout.
@@ -426,23 +525,24 @@ def _inline(code: str, name: str, element: str) -> str:
     return code
 
 
-def render_html(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW,
-                max_nodes: int = DEFAULT_MAX_NODES) -> HtmlPage:
+def render_html(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW, max_nodes: int = DEFAULT_MAX_NODES,
+                max_edges: int = DEFAULT_MAX_EDGES) -> HtmlPage:
     """Render the self-contained page for one view of ``nx_graph``.
 
     Args:
         nx_graph: the kg graph.
         view: ``full``, ``papers`` or ``entities``.
         max_nodes: nodes beyond this many (least connected first) are folded with a note.
+        max_edges: edges beyond this many (weakest first) are folded with a note.
 
     Returns:
         The :class:`HtmlPage` (the document and its counts).
 
     Raises:
-        ConfigError: bad ``view`` or ``max_nodes``.
+        ConfigError: bad ``view``, ``max_nodes`` or ``max_edges``.
         ExportError: a bundled asset is missing.
     """
-    data = page_data(nx_graph, view, max_nodes)
+    data = page_data(nx_graph, view, max_nodes, max_edges)
     vis_pkg, vis_dir = _VIS_DIR
     parts = {
         "VIS_CSS": _inline(_asset(vis_pkg, f"{vis_dir}/vis-network.css"), "vis-network.css", "style"),
@@ -459,30 +559,32 @@ def render_html(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW,
     # One pass, so text substituted in is never scanned for markers again.
     html = _MARKER.sub(lambda m: parts[m.group(1)], template)
     return HtmlPage(html=html, view=view, nodes=len(data["nodes"]), edges=len(data["edges"]),
-                    total_nodes=data["total_nodes"], folded=data["folded"])
+                    total_nodes=data["total_nodes"], folded=data["folded"],
+                    total_edges=data["total_edges"], folded_edges=data["folded_edges"])
 
 
 def export_html(graph_dir: str | Path, out_path: str | Path, view: str = DEFAULT_VIEW,
-                max_nodes: int = DEFAULT_MAX_NODES) -> HtmlPage:
+                max_nodes: int = DEFAULT_MAX_NODES, max_edges: int = DEFAULT_MAX_EDGES) -> HtmlPage:
     """Write the page for the graph in ``graph_dir`` to ``out_path`` (atomically).
 
     Args:
         graph_dir: a directory written by ``kg build``.
         out_path: the ``.html`` file to write.
         view: ``full``, ``papers`` or ``entities``.
-        max_nodes: folding cap (default :data:`DEFAULT_MAX_NODES`).
+        max_nodes: node folding cap (default :data:`DEFAULT_MAX_NODES`).
+        max_edges: edge folding cap (default :data:`DEFAULT_MAX_EDGES`).
 
     Returns:
         The :class:`HtmlPage` written.
 
     Raises:
         GraphDirError: ``graph_dir`` holds no readable graph.
-        ConfigError: bad ``view`` or ``max_nodes``.
+        ConfigError: bad ``view``, ``max_nodes`` or ``max_edges``.
         OutputError: ``out_path`` cannot be written.
     """
     from kg.graphdir import load_nx  # here, so `kg --help` does not pay for rdflib
 
-    page = render_html(load_nx(graph_dir), view, max_nodes)
+    page = render_html(load_nx(graph_dir), view, max_nodes, max_edges)
     with atomic_write(out_path) as out:
         out.write(page.html)
     return page

@@ -158,10 +158,12 @@ def test_export_html_folded_nodes_are_announced(
     session = _open(open_page, tmp_path, tiny_graph(), "full", max_nodes=3)
     page = session.page
     shown = sorted(page.evaluate("Object.keys(kg.network.getPositions())"))
-    assert shown == ["paper:p1", "paper:p2", "paper:p3"]
+    assert shown == ["Method:transformer", "paper:p1", "paper:p2"]
     assert page.is_visible("#kg-note")
-    assert page.inner_text("#kg-note").startswith(
-        "Showing the 3 best connected of 11 nodes: 8 less connected nodes are folded away (max-nodes 3;")
+    assert page.inner_text("#kg-note") == (
+        "Showing the 3 most interlinked of 11 nodes (8 less connected folded away; --max-nodes 3) and 4 of "
+        "13 edges (9 folded away with their nodes or as the weakest; --max-edges 5000). Export with larger "
+        "limits to show more.")
 
 
 def test_export_html_payloads_render_as_text_and_never_run(

@@ -20,6 +20,7 @@ from kg.export.html import (
     _inline,
     export_html,
     fold_least_connected,
+    fold_weakest_edges,
     page_data,
     render_html,
     select_view,
@@ -114,8 +115,9 @@ def test_export_html_edge_ids_are_unique_even_when_node_ids_contain_the_separato
 @pytest.mark.parametrize(
     ("max_nodes", "kept", "edges"),
     [
-        (3, ["paper:p1", "paper:p2", "paper:p3"], 3),
-        (5, ["Concept:self-attention", "Method:adam", "paper:p1", "paper:p2", "paper:p3"], 7),
+        # p4 (0 edges) goes, then the 1-edge nodes, then self-attention, adam and p3 as their links go.
+        (3, ["Method:transformer", "paper:p1", "paper:p2"], 4),
+        (5, ["Method:adam", "Method:transformer", "paper:p1", "paper:p2", "paper:p3"], 7),
         (11, None, 13),
         (DEFAULT_MAX_NODES, None, 13),
     ],
@@ -127,12 +129,45 @@ def test_export_html_folds_least_connected_nodes(max_nodes: int, kept: list[str]
     assert shown.number_of_edges() == edges
     data = page_data(g, "full", max_nodes)
     assert (data["total_nodes"], data["folded"]) == (11, 11 - len(shown))
+    assert (data["total_edges"], data["folded_edges"]) == (13, 13 - edges)
 
 
-@pytest.mark.parametrize(("view", "max_nodes"), [("everything", 10), ("papers", 0), ("full", -3)])
-def test_export_html_rejects_bad_options(view: str, max_nodes: int) -> None:
+def test_export_html_folds_weakest_edges_keeping_one_edge_per_node() -> None:
+    # Strength 1 (mentions) for the paper-entity edges, 0.5/0.25 for the share links; a plain cut of
+    # the first 9 would keep p2->transformer and strand the bound, covering first keeps p3's bound.
+    shown = fold_weakest_edges(select_view(tiny_graph(), "full"), 9)
+    assert sorted(f"{u}|{v}|{k}" for u, v, k in shown.edges(keys=True)) == [
+        "paper:p1|Concept:self-attention|mentions", "paper:p1|Dataset:wmt-2014|evaluatesOn",
+        "paper:p1|Method:transformer|proposes", "paper:p1|Metric:bleu|measures",
+        "paper:p1|Task:machine-translation|addresses", "paper:p2|Concept:self-attention|mentions",
+        "paper:p2|Method:adam|uses", "paper:p3|Method:adam|proposes", "paper:p3|bound:p3:0|claimsBound",
+    ]
+    assert shown.number_of_nodes() == 11
+
+
+@pytest.mark.parametrize(
+    ("max_edges", "kept"),
+    [
+        (1, [("Concept:self-attention", "Method:transformer")]),
+        (7, [("Concept:self-attention", "Dataset:wmt-2014"), ("Concept:self-attention", "Method:adam"),
+             ("Concept:self-attention", "Method:transformer"), ("Concept:self-attention", "Metric:bleu"),
+             ("Concept:self-attention", "Task:machine-translation"),
+             ("Dataset:wmt-2014", "Method:transformer"), ("Dataset:wmt-2014", "Metric:bleu")]),
+    ],
+)
+def test_export_html_entities_view_keeps_the_most_shared_cooccurrences(
+        max_edges: int, kept: list[tuple[str, str]]) -> None:
+    edges = page_data(tiny_graph(), "entities", max_edges=max_edges)["edges"]
+    assert sorted((e["from"], e["to"]) for e in edges) == kept
+
+
+@pytest.mark.parametrize(
+    ("view", "max_nodes", "max_edges"),
+    [("everything", 10, 10), ("papers", 0, 10), ("full", -3, 10), ("entities", 10, -1)],
+)
+def test_export_html_rejects_bad_options(view: str, max_nodes: int, max_edges: int) -> None:
     with pytest.raises(ConfigError):
-        render_html(tiny_graph(), view, max_nodes)
+        render_html(tiny_graph(), view, max_nodes, max_edges)
 
 
 def test_export_html_paper_tooltip_has_title_venue_year_authors_and_snippet() -> None:
@@ -240,6 +275,7 @@ def test_export_html_writes_the_page_of_a_graph_dir(tmp_path: Path) -> None:
     out = tmp_path / "site" / "graph.html"
     page = export_html(_graph_dir(tmp_path, tiny_graph()), out, view="papers", max_nodes=2)
     assert (page.view, page.nodes, page.edges, page.total_nodes, page.folded) == ("papers", 2, 2, 4, 2)
+    assert (page.total_edges, page.folded_edges) == (3, 1)
     assert out.read_text(encoding="utf-8") == page.html
     assert [p.name for p in out.parent.iterdir()] == ["graph.html"]
 
@@ -248,7 +284,11 @@ def test_export_html_writes_the_page_of_a_graph_dir(tmp_path: Path) -> None:
     ("args", "code", "message"),
     [
         (["--view", "papers"], 0, "wrote {out}: papers view, 4 nodes, 3 edges\n"),
-        (["--max-nodes", "3"], 0, "wrote {out}: full view, 3 nodes, 3 edges, 8 least connected folded\n"),
+        (["--max-nodes", "3"], 0,
+         "wrote {out}: full view, 3 nodes, 4 edges (folded: 8 of 11 nodes, 9 of 13 edges)\n"),
+        (["--max-edges", "0", "--view", "entities"], 0,
+         "wrote {out}: entities view, 6 nodes, 0 edges (folded: 0 of 6 nodes, 12 of 12 edges)\n"),
+        (["--max-edges", "-1"], 2, "kg: error: --max-edges must be at least 0, got -1\n"),
         (["--max-nodes", "0"], 2, "kg: error: --max-nodes must be at least 1, got 0\n"),
     ],
 )

@@ -37,7 +37,7 @@
   }));
   var edges = new vis.DataSet(data.edges.map(function (e) {
     return {
-      id: e.id, from: e.from, to: e.to, predicate: e.predicate, hidden: false,
+      id: e.id, from: e.from, to: e.to, predicate: e.predicate, hidden: false, width: e.width,
       label: data.options.edge_labels && e.label ? e.label : undefined,
       color: { color: e.color, highlight: "#222", hover: "#222", opacity: 0.8 },
       arrows: e.arrows ? { to: { enabled: true, scaleFactor: 0.5 } } : undefined,
@@ -45,18 +45,24 @@
     };
   }));
 
+  var small = data.nodes.length <= 300;
   var network = new vis.Network(container, { nodes: nodes, edges: edges }, {
     autoResize: true,
     layout: { randomSeed: 7, improvedLayout: data.nodes.length <= 150 },
     nodes: { font: { size: 13, face: "system-ui, sans-serif" }, borderWidth: 1,
-             scaling: { label: { drawThreshold: 7 } } },
+             scaling: { label: { drawThreshold: small ? 5 : 8 } } },
     edges: { width: 1, selectionWidth: 2, font: { size: 10, color: "#555", strokeWidth: 3, align: "middle" },
              smooth: data.options.smooth ? { enabled: true, type: "continuous", roundness: 0.3 } : false },
     physics: {
       enabled: true,
       solver: "barnesHut",
-      barnesHut: { gravitationalConstant: -6000, centralGravity: 0.25, springLength: 140,
-                   springConstant: 0.03, damping: 0.25, avoidOverlap: 0.1 },
+      // Small graphs: strong central gravity keeps unlinked nodes near the rest, so the fitted view
+      // is not zoomed out so far that labels vanish. Large ones: more room, labels on zooming in.
+      barnesHut: small
+        ? { gravitationalConstant: -4000, centralGravity: 0.6, springLength: 110, springConstant: 0.04,
+            damping: 0.3, avoidOverlap: 0.1 }
+        : { gravitationalConstant: -6000, centralGravity: 0.25, springLength: 140, springConstant: 0.03,
+            damping: 0.25, avoidOverlap: 0.1 },
       stabilization: { enabled: true, iterations: data.options.iterations, updateInterval: 25, fit: true }
     },
     interaction: { hover: true, tooltipDelay: 120, hideEdgesOnDrag: data.edges.length > 3000,
@@ -80,11 +86,19 @@
     network.once("stabilizationIterationsDone", settled);
   }
 
+  // Say what folding left out (numbers only: no graph text goes into this sentence).
+  var folds = [];
   if (data.folded > 0) {
+    folds.push("the " + data.nodes.length + " most interlinked of " + data.total_nodes + " nodes (" +
+      data.folded + " less connected folded away; --max-nodes " + data.max_nodes + ")");
+  }
+  if (data.edges.length < data.total_edges) {
+    folds.push(data.edges.length + " of " + data.total_edges + " edges (" + data.folded_edges +
+      " folded away with their nodes or as the weakest; --max-edges " + data.max_edges + ")");
+  }
+  if (folds.length) {
     var note = document.getElementById("kg-note");
-    note.textContent = "Showing the " + data.nodes.length + " best connected of " + data.total_nodes +
-      " nodes: " + data.folded + " less connected nodes are folded away (max-nodes " + data.max_nodes +
-      "; export with a larger --max-nodes to show them).";
+    note.textContent = "Showing " + folds.join(" and ") + ". Export with larger limits to show more.";
     note.hidden = false;
   }
 
