@@ -5,6 +5,7 @@ query paper ``q`` and a candidate ``c`` (both papers of the graph, or ``q`` an a
 the fly)::
 
     score(q, c) = w.entity  * E(q, c)      shared entities, by rarity, type and role
+                + w.terms   * W(q, c)      entities that share words, by rarity and type
                 + w.bound   * B(q, c)      shared bound shapes
                 + w.topic   * [topic(q) == topic(c)]
                 + w.lexical * L(q, c)      TF-IDF cosine of the abstracts (one signal among four)
@@ -18,6 +19,15 @@ an entity every paper has weighs nothing. Vectors are L2-normalized, and each sh
 ``w.both_proposed`` when both propose it (competing claims to the same thing). Without roles
 ``E`` is the cosine of the two vectors.
 
+**Entity words** ``W``. Extracted entities are often long and specific ("stochastic linear
+bandit", "generalized linear contextual bandit") and rarely identical across papers, yet their
+words say the papers meet on "linear bandit". Each entity contributes the words and word pairs
+of its canonical name (and of plain-text aliases such as the acronym "PCA"), singularized, stop
+words dropped; a paper's entry for a word is the largest type weight of its entities having it,
+times the word's IDF over papers. ``W`` is the cosine of these vectors; the explanation names
+the entity pairs behind the strongest shared words ("similar methods: stochastic linear bandit
+≈ generalized linear contextual bandit").
+
 **Bounds** ``B``. Each claimed bound (``Bound`` nodes) yields shape features: ``(quantity, side)``
 ("a regret upper bound") and ``(quantity, side, variable, exponent)`` ("a regret upper bound
 in √T"), where the exponent of each variable is read off the bound's plain expression by
@@ -26,7 +36,8 @@ count as both sides. Features are IDF-weighted and L2-normalized like entities; 
 cosine. The explanation also says when one paper's upper bound has a smaller exponent in a
 shared variable than the other's (it improves that dependence).
 
-**Topic** is the community id the build assigns (``topic`` on paper nodes); **lexical** ``L``
+**Topic** is the community id the build assigns (``topic`` on paper nodes; weight 0 by default,
+see :class:`RelatedWeights`); **lexical** ``L``
 is :func:`tfidf_matrix`'s cosine, and also names the most shared terms.
 
 Weights live in :class:`RelatedWeights`; ``kg related --weights FILE.json`` overrides any of
@@ -73,8 +84,15 @@ def _default_types() -> dict[str, float]:
 class RelatedWeights:
     """The weights of the related-work score (see the module docstring for the formula).
 
+    The defaults are round, principled choices, not fitted: the two main similarities (the
+    entities' words ``W`` and the abstracts' words ``L``) count equally; the exact-entity and
+    bound-shape evidence, sparser and more specific, count half; the topic counts nothing by
+    default, because the build computes topics from the very shared entities ``E`` already
+    counts (it is still named in the explanation). Raise it to favour same-topic papers.
+
     Attributes:
-        entity: weight of the shared-entity similarity ``E``.
+        entity: weight of the shared-entity similarity ``E`` (identical entities, with roles).
+        terms: weight of the entity-word similarity ``W`` (entities that share words).
         bound: weight of the bound-shape similarity ``B``.
         topic: bonus when both papers are in the same topic.
         lexical: weight of the TF-IDF cosine of the abstracts ``L``.
@@ -83,10 +101,11 @@ class RelatedWeights:
         both_proposed: role factor when both papers propose the entity.
     """
 
-    entity: float = 1.0
+    entity: float = 0.5
+    terms: float = 1.0
     bound: float = 0.5
-    topic: float = 0.1
-    lexical: float = 0.5
+    topic: float = 0.0
+    lexical: float = 1.0
     types: dict[str, float] = field(default_factory=_default_types)
     proposed_used: float = 1.25
     both_proposed: float = 1.5
@@ -447,6 +466,61 @@ def _better(variable: str, a: tuple[Fraction, int], b: tuple[Fraction, int]) -> 
     return a < b
 
 
+# ---------------------------------------------------------------------------- entity words
+
+_WORD = re.compile(r"[a-z][a-z0-9]*")
+# Placeholder and LaTeX words that name no idea ("$O(\\sqrt{T})$ regret" → "regret").
+_NOT_WORDS = frozenset({"math", "mathcal", "mathbb", "tilde", "widetilde", "sqrt", "log", "frac",
+                        "left", "right", "lvert", "rvert", "lbrace", "rbrace", "textit", "mathrm"})
+
+
+# Scholarly boilerplate that heads many entity names ("… framework", "… model", "… algorithm")
+# without saying what a paper is about. In a large graph IDF discounts them; in a small one
+# (50 seeds) it cannot, and they would make every paper look related to every other.
+_GENERIC = frozenset({
+    "algorithm", "analysis", "approach", "architecture", "based", "baseline", "data", "design",
+    "effective", "efficient", "existing", "framework", "function", "general", "high", "large",
+    "learning", "level", "low", "mechanism", "method", "model", "modeling", "new", "novel",
+    "performance", "problem", "procedure", "process", "result", "scheme", "setting", "simple",
+    "strategy", "structure", "study", "system", "task", "technique", "theory", "time", "tool",
+    "work",
+})
+
+
+def _singular(word: str) -> str:
+    # "bandits" → "bandit", "squares" → "square"; keep "loss", "lasso", "analysis", "gaussian"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def entity_terms(names: Iterable[str]) -> tuple[str, ...]:
+    """The words and adjacent word pairs of an entity's names: what ``W`` matches on.
+
+    Names holding LaTeX (``$…$`` or a backslash) are skipped; stop words and LaTeX words are
+    dropped, plurals folded; generic words ("model", "framework") count only inside a pair
+    ("language model").
+
+    >>> entity_terms(["stochastic linear bandits", "SLB"])
+    ('bandit', 'linear', 'linear bandit', 'slb', 'stochastic', 'stochastic linear')
+    """
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    out: dict[str, None] = {}
+    for name in names:
+        if "$" in name or "\\" in name:
+            continue
+        words = [_singular(w) for w in _WORD.findall(name.lower())
+                 if w not in ENGLISH_STOP_WORDS and w not in _NOT_WORDS and len(w) > 1]
+        for w in words:
+            if w not in _GENERIC:
+                out.setdefault(w, None)
+        for a, b in zip(words, words[1:], strict=False):
+            if a not in _GENERIC or b not in _GENERIC:
+                out.setdefault(f"{a} {b}", None)
+    return tuple(sorted(out))
+
+
 # --------------------------------------------------------------------------------- lexical
 
 
@@ -499,6 +573,22 @@ class SharedEntity:
 
 
 @dataclass(frozen=True, slots=True)
+class SimilarEntity:
+    """A candidate's entity sharing a word with a different entity of the query."""
+
+    type: str
+    canonical: str
+    query: str  # the query's entity
+    term: str  # the shared word or word pair
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "canonical": self.canonical, "query": self.query, "term": self.term}
+
+    def phrase(self) -> str:
+        return f"{self.canonical} ≈ {self.query}"
+
+
+@dataclass(frozen=True, slots=True)
 class Related:
     """One related paper: its score, the score's parts, and the evidence for it."""
 
@@ -507,6 +597,7 @@ class Related:
     score: float
     signals: dict[str, float]
     shared: tuple[SharedEntity, ...] = ()
+    similar: tuple[SimilarEntity, ...] = ()
     bounds: tuple[str, ...] = ()
     topic: int | None = None
     terms: tuple[str, ...] = ()
@@ -518,6 +609,7 @@ class Related:
             "score": round(self.score, 6),
             "signals": {k: round(v, 6) for k, v in self.signals.items()},
             "shared": [s.to_json() for s in self.shared],
+            "similar": [s.to_json() for s in self.similar],
             "bounds": list(self.bounds),
             "topic": self.topic,
             "terms": list(self.terms),
@@ -526,7 +618,7 @@ class Related:
     @property
     def explained(self) -> bool:
         """Whether the result carries any explanation at all."""
-        return bool(self.shared or self.bounds or self.topic is not None or self.terms)
+        return bool(self.shared or self.similar or self.bounds or self.topic is not None or self.terms)
 
     def explanation(self) -> str:
         """The evidence as one readable phrase: entities by type (Method first), bounds, topic, terms."""
@@ -539,6 +631,8 @@ class Related:
                 noun = {"Method": "methods", "Task": "tasks", "Dataset": "datasets",
                         "Metric": "metrics", "Concept": "concepts"}[etype]
                 parts.append(f"{noun}: " + ", ".join(s.phrase() for s in by_type[etype]))
+        if self.similar:
+            parts.append("similar: " + ", ".join(s.phrase() for s in self.similar))
         parts.extend(self.bounds)
         if self.topic is not None:
             parts.append(f"same topic {self.topic}")
@@ -598,10 +692,13 @@ class _Query:
     row: int  # -1 for a paper not in the graph
     used: sp.csr_matrix
     proposed: sp.csr_matrix
+    words: sp.csr_matrix
     bounds: sp.csr_matrix
     lexical: sp.csr_matrix
     topic: int
     shapes: tuple[BoundShape, ...]
+    # (type, canonical, words) of an abstract's own entities, graph entities or not
+    names: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
 
 class RelatedIndex:
@@ -664,6 +761,31 @@ class RelatedIndex:
         self._against_proposed = sp.csr_matrix((w.proposed_used * self.used
                                                 + w.both_proposed * self.proposed).T)
 
+        # --- entity words
+        self.entity_terms: list[tuple[str, ...]] = []
+        for j, e in enumerate(self.entities):
+            names = [self.entity_canonical[j], self.entity_label[j],
+                     *(str(a) for a in nx_graph.nodes[e].get("aliases") or [])]
+            self.entity_terms.append(entity_terms(names))
+        term_weight: list[dict[str, float]] = [{} for _ in papers]
+        for j, terms in enumerate(self.entity_terms):
+            tw = w.types.get(self.entity_type[j], 0.0)
+            for i in self.holders[j]:
+                row = term_weight[i]
+                for t in terms:
+                    if row.get(t, -1.0) < tw:
+                        row[t] = tw
+        term_df: dict[str, int] = defaultdict(int)
+        for row in term_weight:
+            for t in row:
+                term_df[t] += 1
+        self.term_names: list[str] = sorted(term_df)
+        self.term_col: dict[str, int] = {t: k for k, t in enumerate(self.term_names)}
+        self.term_idf = np.array([math.log((n_papers + 1) / (term_df[t] + 1)) for t in self.term_names],
+                                 dtype=np.float64)
+        self.words = _l2(self._term_rows(term_weight))
+        self._words_t = sp.csr_matrix(self.words.T)
+
         # --- bounds
         shapes: list[list[BoundShape]] = [[] for _ in papers]
         for u, v, key in nx_graph.edges(keys=True):
@@ -702,6 +824,20 @@ class RelatedIndex:
         self._lexical_t = sp.csr_matrix(self.lexical.T)
         self.terms = (np.array(self.vectorizer.get_feature_names_out(), dtype=object)
                       if self.lexical.shape[1] else np.array([], dtype=object))
+
+    def _term_rows(self, term_weight: Sequence[Mapping[str, float]]) -> sp.csr_matrix:
+        rows, cols, data = [], [], []
+        for i, row in enumerate(term_weight):
+            for t, tw in row.items():
+                k = self.term_col.get(t)
+                if k is not None:
+                    rows.append(i)
+                    cols.append(k)
+                    data.append(tw * self.term_idf[k])
+        matrix = sp.csr_matrix((data, (rows, cols)), shape=(len(term_weight), len(self.term_names)),
+                               dtype=np.float64)
+        matrix.eliminate_zeros()
+        return matrix
 
     # ------------------------------------------------------------------------------- lookup
 
@@ -757,8 +893,8 @@ class RelatedIndex:
     # ------------------------------------------------------------------------------ queries
 
     def _query_row(self, row: int) -> _Query:
-        return _Query(row, self.used[row], self.proposed[row], self.bounds[row], self.lexical[row],
-                      int(self.topics[row]), self.shapes[row])
+        return _Query(row, self.used[row], self.proposed[row], self.words[row], self.bounds[row],
+                      self.lexical[row], int(self.topics[row]), self.shapes[row])
 
     def _scores(self, q: _Query) -> dict[str, np.ndarray]:
         entity = (q.used @ self._against_used + q.proposed @ self._against_proposed)
@@ -767,6 +903,7 @@ class RelatedIndex:
         topic = (self.topics == q.topic).astype(np.float64) if q.topic >= 0 else np.zeros(len(self))
         return {
             "entity": _dense(entity),
+            "terms": _dense(q.words @ self._words_t),
             "bound": _dense(bound),
             "topic": topic,
             "lexical": _dense(lexical),
@@ -777,8 +914,8 @@ class RelatedIndex:
             return []
         w = self.weights
         parts = self._scores(q)
-        total = (w.entity * parts["entity"] + w.bound * parts["bound"] + w.topic * parts["topic"]
-                 + w.lexical * parts["lexical"])
+        total = (w.entity * parts["entity"] + w.terms * parts["terms"] + w.bound * parts["bound"]
+                 + w.topic * parts["topic"] + w.lexical * parts["lexical"])
         if q.row >= 0:
             total[q.row] = 0.0
         # Rounded before ranking so ties (broken by paper id) do not depend on float noise.
@@ -818,8 +955,9 @@ class RelatedIndex:
                                        self.entity_label[j], roles, contribution))
         rank = {t: i for i, t in enumerate(TYPE_ORDER)}
         shared.sort(key=lambda s: (rank.get(s.type, 9), -s.contribution, s.canonical))
+        similar = self._similar(q, c, {s.canonical for s in shared}) if w.terms > 0 else []
         bounds = _bound_phrases(q.shapes, self.shapes[c]) if w.bound > 0 else []
-        topic = int(self.topics[c]) if w.topic > 0 and q.topic >= 0 and self.topics[c] == q.topic else None
+        topic = int(self.topics[c]) if q.topic >= 0 and self.topics[c] == q.topic else None
         terms: tuple[str, ...] = ()
         if w.lexical > 0 and q.lexical.shape[1]:
             product = q.lexical.multiply(self.lexical[c]).tocsr()
@@ -827,8 +965,39 @@ class RelatedIndex:
                 best = sorted(zip(product.data.tolist(), product.indices.tolist(), strict=True),
                               key=lambda x: (-x[0], self.terms[x[1]]))[:3]
                 terms = tuple(str(self.terms[j]) for _x, j in best)
-        return Related(self.ids[c], self.titles[c], score, signals, tuple(shared), tuple(bounds),
-                       topic, terms)
+        return Related(self.ids[c], self.titles[c], score, signals, tuple(shared), tuple(similar),
+                       tuple(bounds), topic, terms)
+
+    def _similar(self, q: _Query, c: int, exact: set[str], limit: int = 3) -> list[SimilarEntity]:
+        """The entity pairs behind the strongest shared entity words (not identical entities)."""
+        product = q.words.multiply(self.words[c]).tocsr()
+        if not product.nnz:
+            return []
+        ranked = sorted(zip(product.data.tolist(), product.indices.tolist(), strict=True),
+                        key=lambda x: (-x[0], self.term_names[x[1]]))
+        q_cols = sorted(set(q.used.indices.tolist()) | set(q.proposed.indices.tolist()))
+        q_names = q.names or tuple((self.entity_type[j], self.entity_canonical[j], self.entity_terms[j])
+                                   for j in q_cols)
+        c_names = [(self.entity_type[j], self.entity_canonical[j], self.entity_terms[j])
+                   for j in self._entity_cols(c)]
+        out: list[SimilarEntity] = []
+        seen: set[tuple[str, str]] = set()
+        rank = {t: i for i, t in enumerate(TYPE_ORDER)}
+        for _x, k in ranked:
+            term = self.term_names[k]
+            pick = [(rank.get(t, 9), len(n), t, n) for t, n, terms in c_names if term in terms]
+            mine = [(rank.get(t, 9), len(n), n) for t, n, terms in q_names if term in terms]
+            if not pick or not mine:
+                continue
+            _r, _l, etype, name = min(pick)
+            query_name = min(mine)[2]
+            if name == query_name or name in exact or (query_name, name) in seen:
+                continue
+            seen.add((query_name, name))
+            out.append(SimilarEntity(etype, name, query_name, term))
+            if len(out) >= limit:
+                break
+        return out
 
     def related(self, paper: str, top: int = 10) -> list[Related]:
         """The ``top`` papers most related to a paper of the graph, best first, explained.
@@ -863,13 +1032,29 @@ class RelatedIndex:
         used = _weighted([0] * len(u), u, self.entity_weight, (1, m))
         proposed = _weighted([0] * len(p), p, self.entity_weight, (1, m))
         used, proposed = _normalize_pair(used, proposed)
+        # Entity words come from every mention, in the graph or not: a new abstract's
+        # "contextual dueling bandit" still meets the graph's bandits on "bandit".
+        names: dict[tuple[str, str], tuple[str, ...]] = {}
+        term_weight: dict[str, float] = {}
+        for mention in extraction.mentions:
+            if mention.type not in ENTITY_CLASSES:
+                continue
+            canonical = mention.canonical or mention.text
+            terms = entity_terms([canonical, mention.text])
+            names.setdefault((mention.type, canonical), terms)
+            tw = self.weights.types.get(mention.type, 0.0)
+            for t in terms:
+                term_weight[t] = max(term_weight.get(t, 0.0), tw)
+        words = _l2(self._term_rows([term_weight]))
         shapes = tuple(sorted((_shape_of(b) for b in extraction.bounds), key=lambda b: (b.quantity, b.latex)))
         cols = sorted({self.bound_col[f] for s in shapes for f in s.features() if f in self.bound_col})
         bounds = _l2(_weighted([0] * len(cols), cols, self.bound_idf, (1, len(self.bound_features))))
         lexical = (sp.csr_matrix(self.vectorizer.transform([extraction.paper.abstract]))
                    if self.lexical.shape[1] else sp.csr_matrix((1, 0)))
         row = self.row_of.get(extraction.paper.id, -1)  # the same abstract: do not return itself
-        return self._rank(_Query(row, used, proposed, bounds, lexical, -1, shapes), top)
+        query = _Query(row, used, proposed, words, bounds, lexical, -1, shapes,
+                       tuple((t, n, terms) for (t, n), terms in sorted(names.items())))
+        return self._rank(query, top)
 
     def related_all(self, top: int = 10) -> Iterator[tuple[str, list[Related]]]:
         """``(paper id, related)`` for every paper of the graph, in paper id order."""
@@ -1084,7 +1269,8 @@ def paper_ids(nx_graph: nx.MultiDiGraph) -> list[str]:
 
 __all__ = [
     "BoundShape", "BridgePaper", "MethodPapers", "Related", "RelatedIndex", "RelatedWeights",
-    "SharedEntity", "bound_shape", "build_index", "compare_shapes", "dependence",
+    "SharedEntity", "SimilarEntity", "bound_shape", "build_index", "compare_shapes", "dependence",
+    "entity_terms",
     "format_dependence", "load_index", "paper_ids", "read_query_text", "render_line",
     "tfidf_matrix", "tfidf_vectorizer",
 ]

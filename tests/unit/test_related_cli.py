@@ -66,7 +66,7 @@ def test_related_cli_title_lookup_and_json(graph_dir: Path, capsys: pytest.Captu
     assert [(s["type"], s["canonical"], s["roles"]) for s in first["shared"]] == [
         ("Method", "phased elimination", ["proposed", "used"]), ("Task", "linear bandits", ["used", "used"])]
     assert first["topic"] == 1
-    assert set(first["signals"]) == {"entity", "bound", "topic", "lexical"}
+    assert set(first["signals"]) == {"entity", "terms", "bound", "topic", "lexical"}
 
 
 def test_related_cli_all_writes_one_json_line_per_paper(graph_dir: Path, tmp_path: Path,
@@ -115,7 +115,8 @@ def test_related_cli_bridge(graph_dir: Path, capsys: pytest.CaptureFixture[str])
 def test_related_cli_weights_file_changes_the_order(graph_dir: Path, tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     weights = tmp_path / "w.json"
-    weights.write_text(json.dumps({"entity": 0, "bound": 0, "topic": 0, "lexical": 1}), encoding="utf-8")
+    weights.write_text(json.dumps({"entity": 0, "terms": 0, "bound": 0, "topic": 0, "lexical": 1}),
+                       encoding="utf-8")
     code, out, _err = _run(capsys, "related", "p-aaa", "-g", str(graph_dir), "--json", "--weights", str(weights))
     assert code == 0
     related = json.loads(out)["related"]

@@ -109,7 +109,7 @@ def test_related_evaluate_scores_both_systems_on_the_same_queries() -> None:
 
 def test_related_lexical_only_kg_equals_the_tfidf_baseline() -> None:
     gb = _eval_graph()
-    lexical = RelatedWeights(entity=0, bound=0, topic=0, lexical=1)
+    lexical = RelatedWeights(entity=0, terms=0, bound=0, topic=0, lexical=1)
     index = build_index(gb.g, lexical)
     abstracts = [gb.g.nodes[f"paper:{pid}"]["abstract"] for pid in index.ids]
     baseline = tfidf_rankings(index.ids, abstracts, index.ids, 5)

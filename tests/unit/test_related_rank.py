@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.related import RelatedWeights, build_index
+from kg.related import RelatedWeights, build_index, entity_terms
 from kg.types import Extraction, Mention, Paper
 from tests.unit.related_graph import GraphBuilder, filler
 
@@ -84,11 +84,51 @@ def test_related_bound_improvement_is_explained() -> None:
 def test_related_same_topic_adds_a_bonus_and_says_so() -> None:
     gb = _graph("q", "sibling", "entity", topics={"q": 3, "sibling": 3, "entity": 5})
     gb.holds("q", "Method", "m").holds("entity", "Method", "m")
-    results = build_index(gb.g).related("q")
+    results = build_index(gb.g, RelatedWeights(topic=0.1)).related("q")
     assert [r.id for r in results] == ["entity", "sibling"]
     assert results[1].topic == 3
     assert results[1].explanation() == "same topic 3"
     assert results[0].topic is None
+
+
+def test_related_topic_counts_nothing_by_default_but_is_named() -> None:
+    gb = _graph("q", "sibling", "entity", topics={"q": 3, "sibling": 3, "entity": 3})
+    gb.holds("q", "Method", "m").holds("entity", "Method", "m")
+    results = build_index(gb.g).related("q")
+    assert [r.id for r in results] == ["entity"]
+    assert results[0].explanation() == "methods: m; same topic 3"
+
+
+def test_related_entities_sharing_words_are_similar() -> None:
+    gb = _graph("q", "c")
+    gb.holds("q", "Method", "stochastic linear bandit")
+    gb.holds("c", "Method", "generalized linear contextual bandit")
+    (result,) = build_index(gb.g).related("q")
+    assert result.id == "c"
+    assert result.shared == ()
+    assert [s.to_json() for s in result.similar] == [
+        {"type": "Method", "canonical": "generalized linear contextual bandit",
+         "query": "stochastic linear bandit", "term": "bandit"}]
+    assert result.explanation() == "similar: generalized linear contextual bandit ≈ stochastic linear bandit"
+
+
+@pytest.mark.parametrize(
+    ("names", "terms"),
+    [
+        (["stochastic linear bandits"], ("bandit", "linear", "linear bandit", "stochastic", "stochastic linear")),
+        (["principal component analysis", "PCA"],
+         ("component", "component analysis", "pca", "principal", "principal component")),
+        # generic words count only inside a pair
+        (["language model"], ("language", "language model")),
+        (["novel framework"], ()),
+        # names holding LaTeX are skipped, the math placeholder is no word
+        (["$\\widetilde{O}(dB)$ regret", "MATH regret"], ("regret",)),
+        # "-ss" and "-us" are no plurals; pairs skip the stop words between them
+        (["the loss of the lasso", "consensus"], ("consensus", "lasso", "loss", "loss lasso")),
+    ],
+)
+def test_related_entity_terms(names: list[str], terms: tuple[str, ...]) -> None:
+    assert entity_terms(names) == terms
 
 
 def test_related_explanation_lists_methods_first() -> None:
