@@ -35,9 +35,11 @@ browser:
 	@if [ -x /usr/bin/chromium ]; then echo "chromium: $$(/usr/bin/chromium --version 2>/dev/null)"; \
 	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; fi
 
-# The demo page in headless Chromium after its layout settles (docs/screenshot.png is a copy of it).
+# The README picture (docs/screenshot.png is a copy of out/screenshot.png): the seed papers view in
+# headless Chromium after its layout settles, with a search typed in.
 screenshot: demo browser
-	$(BIN)/python tools/html_screenshot.py out/graph.html out/screenshot.png
+	$(BIN)/kg export html -g out -o out/graph-papers.html --view papers
+	$(BIN)/python tools/html_screenshot.py out/graph-papers.html out/screenshot.png --search "stochastic gradient"
 
 # A real Neo4j 5.26 Community server for the integration tests (tests/fixtures/neo4j.py): the jars of
 # org.neo4j.test:neo4j-harness from Maven Central into tools/neo4j/lib, and the small launcher compiled

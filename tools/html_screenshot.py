@@ -1,7 +1,7 @@
 """Screenshot an exported kg HTML page in headless Chromium, after its layout has settled.
 
-    .venv/bin/python tools/html_screenshot.py [PAGE.html] [OUT.png]
-    (defaults: out/graph.html and out/screenshot.png)
+    .venv/bin/python tools/html_screenshot.py [PAGE.html] [OUT.png] [--search TEXT]
+    (defaults: out/graph.html and out/screenshot.png; --search types TEXT into the page's search box)
 
 `make screenshot` runs it on the demo page; docs/screenshot.png (the README's picture) is a copy of
 its output for the seed graph. Uses the same Chromium and flags as the browser tests
@@ -23,7 +23,8 @@ from tests.fixtures.browser import CHROMIUM, CHROMIUM_ARGS, VIEWPORT  # noqa: E4
 SETTLED = "() => document.body.dataset.stabilized === 'true'"
 
 
-def screenshot(page_path: Path, out_path: Path, timeout_ms: float = 60_000) -> float:
+def screenshot(page_path: Path, out_path: Path, search: str | None = None,
+               timeout_ms: float = 60_000) -> float:
     """Load ``page_path``, wait for the layout to settle, write ``out_path``; return the seconds taken.
 
     Raises:
@@ -45,6 +46,8 @@ def screenshot(page_path: Path, out_path: Path, timeout_ms: float = 60_000) -> f
             page.goto(url, wait_until="load", timeout=timeout_ms)
             page.wait_for_function(SETTLED, timeout=timeout_ms)
             seconds = time.perf_counter() - started
+            if search:
+                page.fill("#kg-search", search)
             out_path.parent.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(out_path))
         finally:
@@ -55,13 +58,18 @@ def screenshot(page_path: Path, out_path: Path, timeout_ms: float = 60_000) -> f
 
 
 def main(argv: list[str]) -> int:
+    search = None
+    if "--search" in argv:
+        at = argv.index("--search")
+        search = argv[at + 1] if at + 1 < len(argv) else ""
+        argv = argv[:at] + argv[at + 2:]
     page_path = Path(argv[0]) if argv else REPO / "out" / "graph.html"
     out_path = Path(argv[1]) if len(argv) > 1 else REPO / "out" / "screenshot.png"
     if not page_path.is_file():
         print(f"html_screenshot: {page_path}: no such page (run `make demo` first)", file=sys.stderr)
         return 2
     try:
-        seconds = screenshot(page_path, out_path)
+        seconds = screenshot(page_path, out_path, search)
     except RuntimeError as exc:
         print(f"html_screenshot: {page_path}: {exc}", file=sys.stderr)
         return 1

@@ -170,9 +170,11 @@
     var ids = nodes.getIds({ filter: function (n) { return !n.hidden && n.search.indexOf(q) !== -1; } });
     network.selectNodes(ids, false);
     searchCount.textContent = ids.length + (ids.length === 1 ? " match" : " matches");
-    if (ids.length) {
-      network.focus(ids[0], { scale: Math.max(network.getScale(), 0.8), animation: false });
-      if (ids.length === 1) showDetails(nodes.get(ids[0]).tip);
+    if (ids.length === 1) {
+      network.focus(ids[0], { scale: Math.max(network.getScale(), 1.0), animation: false });
+      showDetails(nodes.get(ids[0]).tip);
+    } else if (ids.length > 1) {
+      network.fit({ nodes: ids, maxZoomLevel: 1.0, animation: false });
     }
   });
 
