@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -34,14 +34,16 @@ from typing import Any
 from extractors import latex
 from extractors.base import ParsedPaper
 from extractors.registry import register
-from kg.text import find_math
-from kg.types import Bound, MathSpan
+from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
+from kg.types import Bound, MathSpan, Mention
 
 NAME = "bounds.latex.v1"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
-_FONT_WRAPPERS = frozenset("mathcal mathrm mathbf mathsf mathit operatorname cal rm text boldsymbol bm mc".split())
+_FONT_WRAPPERS = frozenset(
+    "mathcal mathrm mathbf mathsf mathit operatorname cal rm text boldsymbol bm mc".split()
+)
 _SOFT_WRAPPERS = frozenset(("tilde", "widetilde"))
 _HEAD_SKIP = frozenset("left big Big bigg Bigg bigl Bigl biggl Biggl , ! ; : displaystyle mleft lp".split())
 _MAX_WRAPPERS = 4  # \widetilde{\mathcal{O}} has two; a cap keeps adversarial nesting linear
@@ -53,22 +55,93 @@ _MAX_BARE_ARG = 240  # characters in the argument of a bound written outside mat
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*[A-Za-z]|[A-Za-z]|[0-9]+(?:\.[0-9]+)?|\S")
 _TEXT_ONLY = re.compile(r"\\(?:textit|textbf|text|emph|mathrm|textrm)\{[A-Za-z][A-Za-z \-]*\}")
 _HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2019": "'"})
-_QUANTITY_SYMBOLS = ("R_", "R(", "\\mathrm{Reg", "\\text{Reg", "\\operatorname{Reg", "Reg", "\\mathcal{R}",
-                     "\\mathbb{E}", "\\mathbb E", "\\|", "\\lVert", "\\mathcal{E}", "\\mathcal{L}", "\\mathrm{err",
-                     "\\operatorname{err", "\\text{err", "\\mathrm{KL", "\\mathrm{TV", "\\mathsf{Reg",
-                     "\\textsc{Reg", "\\mathfrak{R", "\\mathrm{Risk", "\\mathcal{E}")
-_SENTENCE_ABBREV = frozenset(("al", "e.g", "i.e", "eg", "ie", "etc", "vs", "cf", "fig", "eq", "resp", "approx"))
+_QUANTITY_SYMBOLS = (
+    "R_",
+    "R(",
+    "\\mathrm{Reg",
+    "\\text{Reg",
+    "\\operatorname{Reg",
+    "Reg",
+    "\\mathcal{R}",
+    "\\mathbb{E}",
+    "\\mathbb E",
+    "\\|",
+    "\\lVert",
+    "\\mathcal{E}",
+    "\\mathcal{L}",
+    "\\mathrm{err",
+    "\\operatorname{err",
+    "\\text{err",
+    "\\mathrm{KL",
+    "\\mathrm{TV",
+    "\\mathsf{Reg",
+    "\\textsc{Reg",
+    "\\mathfrak{R",
+    "\\mathrm{Risk",
+    "\\mathcal{E}",
+)
+_SENTENCE_ABBREV = frozenset(
+    ("al", "e.g", "i.e", "eg", "ie", "etc", "vs", "cf", "fig", "eq", "resp", "approx")
+)
+
+
+Phrase = tuple[str, ...]
+
+
+class _Phrases:
+    """Word phrases indexed by their first and last word: a lookup costs O(1) per position.
+
+    Matching every phrase at every word would make a 100 kB abstract take seconds; the index keeps
+    the scan linear in the number of words.
+    """
+
+    def __init__(self, phrases: Iterable[Phrase]) -> None:
+        by_first: dict[str, list[Phrase]] = {}
+        by_last: dict[str, list[Phrase]] = {}
+        for phrase in sorted(set(phrases), key=lambda p: (-len(p), p)):
+            by_first.setdefault(phrase[0], []).append(phrase)
+            by_last.setdefault(phrase[-1], []).append(phrase)
+        self.by_first = by_first
+        self.by_last = by_last
+
+    def at(self, words: list[_Word], k: int, keep: Callable[[Phrase], bool] | None = None) -> Phrase | None:
+        """The longest phrase starting at ``words[k]`` (that ``keep`` accepts)."""
+        if k < 0 or k >= len(words):
+            return None
+        for phrase in self.by_first.get(words[k].text, ()):
+            if _match_at(words, k, phrase) and (keep is None or keep(phrase)):
+                return phrase
+        return None
+
+    def ending(
+        self, words: list[_Word], end: int, lo: int = 0, keep: Callable[[Phrase], bool] | None = None
+    ) -> Phrase | None:
+        """The longest phrase ending just before ``words[end]`` and starting at or after ``lo``."""
+        if end - 1 < max(lo, 0) or end - 1 >= len(words):
+            return None
+        for phrase in self.by_last.get(words[end - 1].text, ()):
+            if _ends_with(words, end, phrase, lo) and (keep is None or keep(phrase)):
+                return phrase
+        return None
+
+
+_NO_PHRASES = _Phrases(())
 
 
 @dataclass(frozen=True, slots=True)
 class _Rules:
     heads: dict[str, tuple[str, str, bool, str]]  # head → (notation, kind, soft, rule id)
     relations: dict[str, tuple[str, str, str]]  # expr relation → (notation, kind, rule id)
-    cues: dict[str, dict[str, list[tuple[str, ...]]]]  # role → where → phrases (word tuples)
-    quantities: list[tuple[tuple[str, ...], str, str]]  # (phrase words, quantity, rule id)
-    after_only: frozenset[tuple[str, ...]]  # phrases that name a quantity only right after a formula
-    adjacent_only: frozenset[tuple[str, ...]]  # … only right after or at most three words before
-    verbal: list[tuple[tuple[str, ...], str, str | None, str]]  # (phrase, kind, quantity, rule id)
+    cues: dict[tuple[str, str], _Phrases]  # (role, where) → phrases
+    quantities: _Phrases
+    quantity_of: dict[Phrase, tuple[str, str]]  # phrase → (quantity, rule id)
+    after_only: frozenset[Phrase]  # phrases that name a quantity only right after a formula
+    adjacent_only: frozenset[Phrase]  # … only right after or at most three words before
+    verbal: _Phrases
+    verbal_of: dict[Phrase, tuple[str, str | None, str]]  # phrase → (kind, quantity, rule id)
+
+    def cue(self, role: str, where: str = "before") -> _Phrases:
+        return self.cues.get((role, where), _NO_PHRASES)
 
 
 def _read_jsonl(name: str) -> list[dict[str, Any]]:
@@ -95,21 +168,28 @@ def rules() -> _Rules:
             heads[row["head"]] = (row["notation"], row["kind"], bool(row.get("soft", False)), row["id"])
         else:
             relations[row["relation"]] = (row["notation"], row["kind"], row["id"])
-    cues: dict[str, dict[str, list[tuple[str, ...]]]] = {}
+    cue_lists: dict[tuple[str, str], list[Phrase]] = {}
     for row in _read_jsonl("bounds_cues.jsonl"):
-        cues.setdefault(row["role"], {}).setdefault(row["where"], []).append(_words(row["phrase"]))
-    for by_where in cues.values():
-        for phrases in by_where.values():
-            phrases.sort(key=len, reverse=True)
+        cue_lists.setdefault((row["role"], row["where"]), []).append(_words(row["phrase"]))
     rows = _read_jsonl("bounds_quantities.jsonl")
-    quantities = [(_words(r["phrase"]), r["quantity"], r["id"]) for r in rows]
+    quantity_of = {_words(r["phrase"]): (r["quantity"], r["id"]) for r in rows}
     after_only = frozenset(_words(r["phrase"]) for r in rows if r.get("after_only"))
     adjacent_only = frozenset(_words(r["phrase"]) for r in rows if r.get("adjacent_only"))
-    quantities.sort(key=lambda q: len(q[0]), reverse=True)
-    verbal = [(_words(r["phrase"]), r["kind"], r.get("quantity"), r["id"])
-              for r in _read_jsonl("bounds_verbal.jsonl")]
-    verbal.sort(key=lambda v: len(v[0]), reverse=True)
-    return _Rules(heads, relations, cues, quantities, after_only, adjacent_only, verbal)
+    verbal_of = {
+        _words(r["phrase"]): (r["kind"], r.get("quantity"), r["id"])
+        for r in _read_jsonl("bounds_verbal.jsonl")
+    }
+    return _Rules(
+        heads,
+        relations,
+        {key: _Phrases(v) for key, v in cue_lists.items()},
+        _Phrases(quantity_of),
+        quantity_of,
+        after_only,
+        adjacent_only,
+        _Phrases(verbal_of),
+        verbal_of,
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -197,8 +277,9 @@ class _Piece:
     bare: bool = False
 
 
-def _read_head(tokens: list[latex.Token], k: int, heads: dict[str, Any],
-               pairs: dict[int, int] | None = None) -> tuple[str, bool, int] | None:
+def _read_head(
+    tokens: list[latex.Token], k: int, heads: dict[str, Any], pairs: dict[int, int] | None = None
+) -> tuple[str, bool, int] | None:
     """Parse an asymptotic head at ``tokens[k]``: ``(head, soft, index of its "(")`` or None.
 
     Accepts wrappers with or without braces (``\\widetilde{\\mathcal{O}}``, ``\\tilde O``,
@@ -208,8 +289,12 @@ def _read_head(tokens: list[latex.Token], k: int, heads: dict[str, Any],
     soft = False
     opened = 0
     j = k
-    while j < n and j - k < 3 * _MAX_WRAPPERS and tokens[j].kind == latex.CMD and (
-            tokens[j].text in _FONT_WRAPPERS or tokens[j].text in _SOFT_WRAPPERS):
+    while (
+        j < n
+        and j - k < 3 * _MAX_WRAPPERS
+        and tokens[j].kind == latex.CMD
+        and (tokens[j].text in _FONT_WRAPPERS or tokens[j].text in _SOFT_WRAPPERS)
+    ):
         soft = soft or tokens[j].text in _SOFT_WRAPPERS
         j += 1
         while j < n and tokens[j].kind == latex.SPACE:
@@ -243,7 +328,9 @@ def _read_head(tokens: list[latex.Token], k: int, heads: dict[str, Any],
             j = pairs[j] + 1
         else:
             j += 1
-    while j < n and (tokens[j].kind == latex.SPACE or tokens[j].kind == latex.CMD and tokens[j].text in _HEAD_SKIP):
+    while j < n and (
+        tokens[j].kind == latex.SPACE or tokens[j].kind == latex.CMD and tokens[j].text in _HEAD_SKIP
+    ):
         j += 1
     if j < n and tokens[j].kind == latex.OPEN and tokens[j].text in ("(", "["):
         return head, soft, j
@@ -261,8 +348,15 @@ def _analyse_math(abstract: str, span: MathSpan, r: _Rules) -> list[_Piece]:
     tokens = latex.tokenize(abstract, span.body_start, span.body_end)
     pairs = latex.match_parens(tokens)
     n = len(tokens)
-    segments: list[tuple[int, int, list[tuple[int, int, int, str, bool]], list[tuple[int, str]],
-                         list[tuple[str, bool, bool]]]] = []
+    segments: list[
+        tuple[
+            int,
+            int,
+            list[tuple[int, int, int, str, bool]],
+            list[tuple[int, str]],
+            list[tuple[str, bool, bool]],
+        ]
+    ] = []
     heads: list[tuple[int, int, int, str, bool]] = []  # (head tok, open tok, close tok, head, soft)
     relations: list[tuple[int, str]] = []  # (token index, normal-form relation)
     nested: list[tuple[str, bool, bool]] = []  # heads inside groups: (head, soft, in a negative exponent)
@@ -274,8 +368,12 @@ def _analyse_math(abstract: str, span: MathSpan, r: _Rules) -> list[_Piece]:
             depth_until.pop()
         tok = tokens[k]
         top = not depth_until
-        if (tok.kind == latex.CMD and (tok.text in _FONT_WRAPPERS or tok.text in _SOFT_WRAPPERS)
-                or tok.kind in (latex.CHAR, latex.CMD) and tok.text in r.heads):
+        if (
+            tok.kind == latex.CMD
+            and (tok.text in _FONT_WRAPPERS or tok.text in _SOFT_WRAPPERS)
+            or tok.kind in (latex.CHAR, latex.CMD)
+            and tok.text in r.heads
+        ):
             prev_ok = k == 0 or not _is_letter(tokens[k - 1]) or tokens[k - 1].end != tok.start
             found = _read_head(tokens, k, r.heads, pairs) if prev_ok else None
             if found is not None and top:
@@ -296,10 +394,18 @@ def _analyse_math(abstract: str, span: MathSpan, r: _Rules) -> list[_Piece]:
                 relations.append((k, rel[0]))
                 k = rel[1]
                 continue
-            connective = tok.kind == latex.CMD and tok.text in ("text", "textrm", "mbox") and \
-                _is_text_connective(abstract, tokens, k, pairs)
-            if connective or tok.kind == latex.CHAR and tok.text in ",;" or \
-                    tok.kind == latex.CMD and tok.text in ("quad", "qquad"):
+            connective = (
+                tok.kind == latex.CMD
+                and tok.text in ("text", "textrm", "mbox")
+                and _is_text_connective(abstract, tokens, k, pairs)
+            )
+            if (
+                connective
+                or tok.kind == latex.CHAR
+                and tok.text in ",;"
+                or tok.kind == latex.CMD
+                and tok.text in ("quad", "qquad")
+            ):
                 segments.append((seg_start, k, heads, relations, nested))
                 heads, relations, nested = [], [], []
                 k = pairs.get(k + 1, k) + 1 if connective else k + 1
@@ -330,13 +436,52 @@ def _is_text_connective(abstract: str, tokens: list[latex.Token], k: int, pairs:
     return words in ("and", "or", "for", "when", "if", "where", "while", "with", "and for", "for all")
 
 
-_REL_CMDS = {"le": "<=", "leq": "<=", "leqslant": "<=", "ge": ">=", "geq": ">=", "geqslant": ">=",
-             "lesssim": "<~", "gtrsim": ">~", "ll": "<<", "gg": ">>", "sim": "~", "simeq": "~=",
-             "asymp": "asymp", "propto": "propto", "approx": "~~", "lt": "<", "gt": ">", "in": "in",
-             "subseteq": "in", "subset": "in", "neq": "!=", "ne": "!=", "to": "->", "rightarrow": "->",
-             "eqsim": "~", "cong": "~="}
-_REL_CHARS = {"≤": "<=", "≥": ">=", "≲": "<~", "≳": ">~", "∼": "~", "≃": "~=", "≈": "~~", "≍": "asymp",
-              "∝": "propto", "∈": "in", "=": "=", "<": "<", ">": ">", "⩽": "<=", "⩾": ">=", "→": "->"}
+_REL_CMDS = {
+    "le": "<=",
+    "leq": "<=",
+    "leqslant": "<=",
+    "ge": ">=",
+    "geq": ">=",
+    "geqslant": ">=",
+    "lesssim": "<~",
+    "gtrsim": ">~",
+    "ll": "<<",
+    "gg": ">>",
+    "sim": "~",
+    "simeq": "~=",
+    "asymp": "asymp",
+    "propto": "propto",
+    "approx": "~~",
+    "lt": "<",
+    "gt": ">",
+    "in": "in",
+    "subseteq": "in",
+    "subset": "in",
+    "neq": "!=",
+    "ne": "!=",
+    "to": "->",
+    "rightarrow": "->",
+    "eqsim": "~",
+    "cong": "~=",
+}
+_REL_CHARS = {
+    "≤": "<=",
+    "≥": ">=",
+    "≲": "<~",
+    "≳": ">~",
+    "∼": "~",
+    "≃": "~=",
+    "≈": "~~",
+    "≍": "asymp",
+    "∝": "propto",
+    "∈": "in",
+    "=": "=",
+    "<": "<",
+    ">": ">",
+    "⩽": "<=",
+    "⩾": ">=",
+    "→": "->",
+}
 
 
 def _relation(tokens: list[latex.Token], k: int) -> tuple[str, int] | None:
@@ -354,18 +499,32 @@ def _relation(tokens: list[latex.Token], k: int) -> tuple[str, int] | None:
 
 def _trim(tokens: list[latex.Token], a: int, b: int) -> tuple[int, int]:
     """Token range without surrounding spaces, spacing commands and stray punctuation."""
-    while a < b and (tokens[a].kind == latex.SPACE or tokens[a].kind == latex.CMD and tokens[a].text in
-                     (",", "!", ";", ":", "quad", "qquad", "displaystyle")):
+    while a < b and (
+        tokens[a].kind == latex.SPACE
+        or tokens[a].kind == latex.CMD
+        and tokens[a].text in (",", "!", ";", ":", "quad", "qquad", "displaystyle")
+    ):
         a += 1
-    while b > a and (tokens[b - 1].kind == latex.SPACE or tokens[b - 1].text in (".", ",", ";") or
-                     tokens[b - 1].kind == latex.CMD and tokens[b - 1].text in (",", "!", ";", ":", "quad")):
+    while b > a and (
+        tokens[b - 1].kind == latex.SPACE
+        or tokens[b - 1].text in (".", ",", ";")
+        or tokens[b - 1].kind == latex.CMD
+        and tokens[b - 1].text in (",", "!", ";", ":", "quad")
+    ):
         b -= 1
     return a, b
 
 
-def _classify_segment(abstract: str, tokens: list[latex.Token], a: int, b: int,
-                      heads: list[tuple[int, int, int, str, bool]], rels: list[tuple[int, str]],
-                      nested: list[tuple[str, bool, bool]], r: _Rules) -> _Piece | None:
+def _classify_segment(
+    abstract: str,
+    tokens: list[latex.Token],
+    a: int,
+    b: int,
+    heads: list[tuple[int, int, int, str, bool]],
+    rels: list[tuple[int, str]],
+    nested: list[tuple[str, bool, bool]],
+    r: _Rules,
+) -> _Piece | None:
     a, b = _trim(tokens, a, b)
     if a >= b:
         return None
@@ -389,8 +548,20 @@ def _classify_segment(abstract: str, tokens: list[latex.Token], a: int, b: int,
         expr, variables = latex.to_expr(arg)
         if not _has_variable(variables) and expr != "1":
             return None  # "the $\tilde O(\cdot)$ notation hides …" names the notation, claims nothing
-        return _Piece("bound", start, end, notation, kind, soft, expr, variables, rule, has_lhs,
-                      _lhs_is_quantity(abstract, tokens, a, first_rel[0]) if first_rel else False, True)
+        return _Piece(
+            "bound",
+            start,
+            end,
+            notation,
+            kind,
+            soft,
+            expr,
+            variables,
+            rule,
+            has_lhs,
+            _lhs_is_quantity(abstract, tokens, a, first_rel[0]) if first_rel else False,
+            True,
+        )
     if first_rel is not None:
         rel = first_rel[1]
         rhs_start = first_rel[0] + 1
@@ -406,27 +577,62 @@ def _classify_segment(abstract: str, tokens: list[latex.Token], a: int, b: int,
         if not _has_variable(variables):
             return None  # u < +\infty, t \ge 0, \beta > 1/2: ranges and assumptions
         lhs_q = _lhs_is_quantity(abstract, tokens, a, first_rel[0])
-        return _Piece("relation", start, end, notation, kind, False, expr, variables, rule, has_lhs, lhs_q,
-                      _formula_like(expr, variables))
+        return _Piece(
+            "relation",
+            start,
+            end,
+            notation,
+            kind,
+            False,
+            expr,
+            variables,
+            rule,
+            has_lhs,
+            lhs_q,
+            _formula_like(expr, variables),
+        )
     if nested:
         head, soft, negative = nested[0]
         notation, kind, soft_head, rule = r.heads[head]
         if negative:
             kind = {"upper": "lower", "lower": "upper"}.get(kind, kind)
         expr, variables = latex.to_expr(abstract[start:end])
-        return _Piece("bound", start, end, notation, kind, soft or soft_head or any(x[1] for x in nested),
-                      expr, variables, rule + ".nested", False, False, True)
+        return _Piece(
+            "bound",
+            start,
+            end,
+            notation,
+            kind,
+            soft or soft_head or any(x[1] for x in nested),
+            expr,
+            variables,
+            rule + ".nested",
+            False,
+            False,
+            True,
+        )
     if _TEXT_ONLY.fullmatch(abstract, start, end):
         return None  # "$\textit{or}$": a word typeset in math mode
     expr, variables = latex.to_expr(abstract[start:end])
     if not _has_variable(variables):
         return None
-    return _Piece("expression", start, end, expr=expr, variables=variables,
-                  formula_like=_formula_like(expr, variables))
+    return _Piece(
+        "expression", start, end, expr=expr, variables=variables, formula_like=_formula_like(expr, variables)
+    )
 
 
-_DIST_PREFIXES = ("\\mathcal", "\\mathrm", "\\operatorname", "\\text", "\\mathsf", "\\mathbb", "\\mathbf",
-                  "\\mathscr", "\\cal", "\\rm")
+_DIST_PREFIXES = (
+    "\\mathcal",
+    "\\mathrm",
+    "\\operatorname",
+    "\\text",
+    "\\mathsf",
+    "\\mathbb",
+    "\\mathbf",
+    "\\mathscr",
+    "\\cal",
+    "\\rm",
+)
 
 
 def _is_distribution(rhs: str) -> bool:
@@ -439,7 +645,9 @@ def _is_distribution(rhs: str) -> bool:
         i += 1
     word = text[:i]
     rest = text[i:].lstrip()
-    return bool(word) and word not in latex.FUNCTIONS and (rest[:1] in ("(", "[") or len(word) > 1 and not rest)
+    return (
+        bool(word) and word not in latex.FUNCTIONS and (rest[:1] in ("(", "[") or len(word) > 1 and not rest)
+    )
 
 
 def _has_variable(variables: tuple[str, ...]) -> bool:
@@ -495,8 +703,11 @@ def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
         q = p
         if q > lo and abstract[q - 1] == " ":
             q -= 1
-        if q <= lo or not abstract[q - 1 : q] or not (abstract[q - 1] in "OoÕΩΘω}a" or
-                                                       abstract[q - 1] == _COMBINING_TILDE):
+        if (
+            q <= lo
+            or not abstract[q - 1 : q]
+            or not (abstract[q - 1] in "OoÕΩΘω}a" or abstract[q - 1] == _COMBINING_TILDE)
+        ):
             continue
         window_start = max(lo, q - 32)
         toks = latex.tokenize(abstract, window_start, q)
@@ -522,8 +733,23 @@ def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
             continue
         notation, kind, soft_head, rule = r.heads[head]
         expr, variables = latex.to_expr(arg)
-        pieces.append(_Piece("bound", head_start, close + 1, notation, kind, soft or soft_head, expr,
-                             variables, rule, False, False, True, True))
+        pieces.append(
+            _Piece(
+                "bound",
+                head_start,
+                close + 1,
+                notation,
+                kind,
+                soft or soft_head,
+                expr,
+                variables,
+                rule,
+                False,
+                False,
+                True,
+                True,
+            )
+        )
         taken_until = close + 1
     return pieces
 
@@ -551,14 +777,17 @@ def _plausible_argument(arg: str) -> bool:
 # The extractor.
 
 
-@dataclass(frozen=True, slots=True)
 class BoundsExtractor:
     """Find claimed bounds in one parsed paper; see the module docstring."""
 
-    name: str = NAME
+    def __init__(self) -> None:
+        self.name: str = NAME
 
-    def extract(self, parsed: ParsedPaper) -> Iterable[Bound]:
-        return extract_bounds(parsed.paper.abstract, parsed.norm.math, doc=parsed.doc, extractor=self.name)
+    def extract(self, parsed: ParsedPaper) -> Iterable[Mention | Bound]:
+        """The bounds of ``parsed``, in text order (the spaCy parse only names subjects)."""
+        return extract_bounds(
+            parsed.paper.abstract, parsed.norm.math, doc=parsed.doc, norm=parsed.norm, extractor=self.name
+        )
 
 
 @register("bounds")
@@ -567,14 +796,21 @@ def create_bounds_extractor() -> BoundsExtractor:
     return BoundsExtractor()
 
 
-def extract_bounds(abstract: str, math: Iterable[MathSpan] | None = None, *, doc: Any = None,
-                   extractor: str = NAME) -> list[Bound]:
+def extract_bounds(
+    abstract: str,
+    math: Iterable[MathSpan] | None = None,
+    *,
+    doc: Any = None,
+    norm: NormalizedText | None = None,
+    extractor: str = NAME,
+) -> list[Bound]:
     """Every bound claimed in ``abstract``, in text order.
 
     Args:
         abstract: the original abstract.
         math: its math spans (from :func:`kg.text.normalize`); located here when omitted.
         doc: the spaCy parse of the normalized text, used to name subjects; may be None.
+        norm: the normalized text ``doc`` was parsed from (needed with ``doc``).
         extractor: the versioned name recorded on each bound.
 
     Returns:
@@ -596,20 +832,30 @@ def extract_bounds(abstract: str, math: Iterable[MathSpan] | None = None, *, doc
         formulas.append(_Formula(piece.start, piece.end, [piece]))
     words = _tokenize_words(abstract, [(f.start, f.end) for f in formulas])
     sentences = _sentence_ids(abstract, words)
-    ctx = _Context(abstract, words, sentences, formulas, r, doc)
+    ctx = _Context(abstract, words, sentences, formulas, r, doc if norm is not None else None, norm)
     return ctx.run(extractor)
 
 
 @dataclass(slots=True)
 class _Context:
+    """One abstract's words, sentences and formulas, and the rules that read them.
+
+    Every look-around is bounded (a window of words, a sentence capped at ``_SPAN`` words either
+    side, at most ``_BACK_SENTENCES`` earlier sentences), so a bound costs O(1) word visits.
+    """
+
     abstract: str
     words: list[_Word]
     sentences: list[int]
     formulas: list[_Formula]
     r: _Rules
     doc: Any
+    norm: NormalizedText | None
     formula_word: dict[int, int] = field(default_factory=dict)
     made: list[dict[str, Any]] = field(default_factory=list)
+    quantity_by_latex: dict[str, str] = field(default_factory=dict)
+    last_quantity: str | None = None
+    first_quantity: list[str | None] = field(default_factory=list)  # computed once, lazily
 
     def run(self, extractor: str) -> list[Bound]:
         for k, w in enumerate(self.words):
@@ -623,37 +869,38 @@ class _Context:
                 continue
             for piece in formula.pieces:
                 cond_cue = self._condition_cue(wk)
+                regime = cond_cue is not None and (
+                    piece.has_lhs or cond_cue[1] in (("such", "as"), ("when",), ("if",), ("whenever",))
+                )
+                if (
+                    piece.role in ("bound", "relation")
+                    and cond_cue is not None
+                    and (piece.has_lhs or piece.role == "bound" and regime)
+                ):
+                    assert cond_cue is not None
+                    conditions.append(
+                        (wk, self.sentences[wk], self._condition_text(cond_cue[0], formula.end))
+                    )
+                    continue
                 if piece.role == "bound":
-                    if cond_cue is not None and (piece.has_lhs or cond_cue[1] in
-                                                 (("such", "as"), ("when",), ("if",), ("whenever",))):
-                        conditions.append((wk, self.sentences[wk], self._condition_text(cond_cue[0], piece)))
-                        continue
                     found.append(self._bound(piece, wk, piece.kind, piece.notation, piece.rule))
                 elif piece.role == "relation" and piece.notation:
-                    if cond_cue is not None and piece.has_lhs:
-                        conditions.append((wk, self.sentences[wk], self._condition_text(cond_cue[0], piece)))
-                        continue
-                    if piece.kind == "order" and piece.formula_like or piece.quantity_symbol or (
-                        not piece.has_lhs and self._quantity_near(wk) is not None
-                    ) or piece.has_lhs and self._quantity_adjacent(wk) is not None and piece.formula_like:
+                    if (
+                        piece.kind == "order"
+                        and piece.formula_like
+                        or piece.quantity_symbol
+                        or (not piece.has_lhs and self._quantity_near(wk) is not None)
+                        or piece.has_lhs
+                        and self._quantity_adjacent(wk) is not None
+                        and piece.formula_like
+                    ):
                         found.append(self._bound(piece, wk, piece.kind, piece.notation, piece.rule))
-                elif piece.role == "relation":
-                    if cond_cue is not None and piece.has_lhs:
-                        conditions.append((wk, self.sentences[wk], self._condition_text(cond_cue[0], piece)))
                 elif piece.role == "expression":
                     claimed = self._claim(wk, piece)
                     if claimed is not None:
                         kind, notation, rule = claimed
                         found.append(self._bound(piece, wk, kind, notation, rule))
-        for wk, sent, text in conditions:
-            target = None
-            for b in found:
-                if self.sentences[b["_word"]] == sent and b["_word"] < wk:
-                    target = b
-            if target is None:
-                target = next((b for b in found if self.sentences[b["_word"]] == sent and b["_word"] > wk), None)
-            if target is not None and target["condition"] is None:
-                target["condition"] = text
+        self._attach_conditions(found, conditions)
         found.extend(self._verbal())
         bounds = []
         for b in sorted(found, key=lambda b: (b["start"], b["end"])):
@@ -661,71 +908,111 @@ class _Context:
             bounds.append(Bound(extractor=extractor, **b))
         return bounds
 
+    def _attach_conditions(self, found: list[dict[str, Any]], conditions: list[tuple[int, int, str]]) -> None:
+        """A regime qualifies the nearest bound before it in its sentence, else the next one."""
+        by_sentence: dict[int, list[dict[str, Any]]] = {}
+        for b in found:
+            by_sentence.setdefault(self.sentences[b["_word"]], []).append(b)
+        for wk, sent, text in conditions:
+            candidates = by_sentence.get(sent, [])
+            before = [b for b in candidates[:_SPAN] if b["_word"] < wk]
+            target = before[-1] if before else next((b for b in candidates[:_SPAN] if b["_word"] > wk), None)
+            if target is not None and target["condition"] is None:
+                target["condition"] = text
+
     # -- words around a formula --------------------------------------------------------------
 
     def _window_before(self, wk: int, limit: int = 10) -> int:
         """First word index of the window before ``wk``: same sentence, after the previous formula."""
         lo = wk
         sent = self.sentences[wk]
-        while lo > 0 and wk - lo < limit and self.sentences[lo - 1] == sent and self.words[lo - 1].formula < 0:
+        while (
+            lo > 0 and wk - lo < limit and self.sentences[lo - 1] == sent and self.words[lo - 1].formula < 0
+        ):
             lo -= 1
         return lo
 
-    def _ends_before(self, wk: int, role: str, where: str = "before", lo: int | None = None,
-                     gap: int = 0) -> tuple[str, ...] | None:
+    def _sentence_span(self, wk: int) -> tuple[int, int]:
+        """Word range of ``wk``'s sentence, capped at ``_SPAN`` words either side of it."""
+        sent = self.sentences[wk]
+        lo = wk
+        while lo > 0 and wk - lo < _SPAN and self.sentences[lo - 1] == sent:
+            lo -= 1
+        hi = wk
+        while hi < len(self.words) and hi - wk < _SPAN and self.sentences[hi] == sent:
+            hi += 1
+        return lo, hi
+
+    def _ends_before(
+        self, wk: int, role: str, where: str = "before", lo: int | None = None, gap: int = 0
+    ) -> Phrase | None:
         """The ``role`` cue ending right before word ``wk`` (allowing ``gap`` words between)."""
         lo = self._window_before(wk) if lo is None else lo
+        phrases = self.r.cue(role, where)
         for skip in range(gap + 1):
-            for phrase in self.r.cues.get(role, {}).get(where, ()):
-                if _ends_with(self.words, wk - skip, phrase, lo):
-                    return phrase
+            hit = phrases.ending(self.words, wk - skip, lo)
+            if hit is not None:
+                return hit
         return None
 
-    def _condition_cue(self, wk: int) -> tuple[int, tuple[str, ...]] | None:
+    def _condition_cue(self, wk: int) -> tuple[int, Phrase] | None:
         """A condition cue ("when", "if", "for", "such as") just before the formula word ``wk``."""
         lo = self._window_before(wk, 4)
-        for phrase in self.r.cues.get("condition", {}).get("before", ()):
-            for skip in range(0, 3):
-                end = wk - skip
-                if _ends_with(self.words, end, phrase, lo) and all(
-                    self.words[j].text in ("the", "that", "all", "a", "regime", "case", "some") for j in range(end, wk)
-                ):
-                    return end - len(phrase), phrase
+        phrases = self.r.cue("condition")
+        for skip in range(0, 3):
+            end = wk - skip
+            if not all(self.words[j].text in _CONDITION_FILLERS for j in range(end, wk)):
+                break
+            hit = phrases.ending(self.words, end, lo)
+            if hit is not None:
+                return end - len(hit), hit
         return None
 
     def _not_a_bound(self, wk: int) -> bool:
-        """"by a factor of $X$", "the extra $\\sqrt{\\gamma_n}$ factor": a ratio, not a bound."""
+        """ "by a factor of $X$", "the extra $\\sqrt{\\gamma_n}$ factor": a ratio, not a bound."""
         if self._ends_before(wk, "not-bound", lo=self._window_before(wk, 3)):
             return True
-        return any(_match_at(self.words, wk + 1, p) for p in self.r.cues.get("not-bound", {}).get("after", ()))
+        return self.r.cue("not-bound", "after").at(self.words, wk + 1) is not None
 
-    def _condition_text(self, word_start: int, piece: _Piece) -> str:
-        return self.abstract[self.words[word_start].start : piece.end].strip()
+    def _condition_text(self, word_start: int, end: int) -> str:
+        """The regime as written: from its cue word to the end of its formula (delimiters included)."""
+        return self.abstract[self.words[word_start].start : end].strip()
+
+    # -- quantities ------------------------------------------------------------------------------
+
+    def _general(self, phrase: Phrase) -> bool:
+        """A quantity phrase usable away from the formula ("time" and "rate" are not)."""
+        return phrase not in self.r.after_only and phrase not in self.r.adjacent_only
 
     def _quantity_after(self, wk: int) -> tuple[str, str] | None:
-        """A quantity phrase starting right after the formula (``$X$ regret``), skipping one adjective."""
+        """A quantity phrase right after the formula (``$X$ regret``), skipping a few modifiers."""
         sent = self.sentences[wk]
         for skip in (1, 2, 3):
             k = wk + skip
             if k >= len(self.words) or self.sentences[k] != sent or self.words[k].formula >= 0:
                 return None
-            for phrase, quantity, rule in self.r.quantities:
-                if _match_at(self.words, k, phrase):
-                    return quantity, rule
+            hit = self.r.quantities.at(self.words, k)
+            if hit is not None:
+                return self.r.quantity_of[hit]
             # "$X$ random linear measurements", "$X$ problem-dependent regret": modifiers in between
-            if not self.words[k].text[:1].isalpha() and self.words[k].text != "-" or \
-                    self.words[k].text in _NOT_MODIFIERS:
+            text = self.words[k].text
+            if not text[:1].isalpha() and text != "-" or text in _NOT_MODIFIERS:
                 return None
         return None
 
     def _quantity_before(self, wk: int, limit: int = 10) -> tuple[str, str] | None:
         lo = self._window_before(wk, limit)
         for end in range(wk, lo, -1):
-            for phrase, quantity, rule in self.r.quantities:
-                if phrase in self.r.after_only or phrase in self.r.adjacent_only and wk - end > 3:
-                    continue
-                if _ends_with(self.words, end, phrase, lo):
-                    return quantity, rule
+            hit = self.r.quantities.ending(
+                self.words,
+                end,
+                lo,
+                lambda p, end=end: (
+                    p not in self.r.after_only and (p not in self.r.adjacent_only or wk - end <= 3)
+                ),
+            )
+            if hit is not None:
+                return self.r.quantity_of[hit]
         return None
 
     def _quantity_adjacent(self, wk: int) -> tuple[str, str] | None:
@@ -734,54 +1021,41 @@ class _Context:
     def _quantity_near(self, wk: int) -> tuple[str, str] | None:
         return self._quantity_after(wk) or self._quantity_before(wk, 6)
 
-    def _quantity(self, wk: int, latex_text: str, found_before: list[str | None]) -> str | None:
+    def _quantity(self, wk: int, latex_text: str) -> str | None:
+        """What the formula bounds: a quantity phrase next to it, else in its sentence, else the
+        quantity of the bound before, else the abstract's first quantity."""
+        if latex_text in self.quantity_by_latex:
+            return self.quantity_by_latex[latex_text]  # the same formula again: the same claim
         q = self._quantity_near(wk)
         if q is not None:
             return q[0]
-        # the sentence: the nearest quantity phrase before, then after, the formula
-        sent = self.sentences[wk]
-        k = wk - 1
-        while k >= 0 and self.sentences[k] == sent:
-            hit = self._quantity_ending(k + 1)
-            if hit:
-                return hit
-            k -= 1
-        k = wk + 1
-        while k < len(self.words) and self.sentences[k] == sent:
-            hit = self._quantity_starting(k)
-            if hit:
-                return hit
-            k += 1
-        for previous in reversed(found_before):
-            if previous:
-                return previous
-        # the abstract's first quantity: what the whole paper is about
-        for k in range(len(self.words)):
-            hit = self._quantity_starting(k)
-            if hit:
-                return hit
-        return None
+        lo, hi = self._sentence_span(wk)
+        for k in range(wk - 1, lo - 1, -1):
+            hit = self.r.quantities.ending(self.words, k + 1, lo, self._general)
+            if hit is not None:
+                return self.r.quantity_of[hit][0]
+        for k in range(wk + 1, hi):
+            hit = self.r.quantities.at(self.words, k, self._general)
+            if hit is not None:
+                return self.r.quantity_of[hit][0]
+        if self.last_quantity is not None:
+            return self.last_quantity
+        if not self.first_quantity:
+            first = None
+            for k in range(len(self.words)):
+                hit = self.r.quantities.at(self.words, k, self._general)
+                if hit is not None:
+                    first = self.r.quantity_of[hit][0]
+                    break
+            self.first_quantity.append(first)
+        return self.first_quantity[0]
 
-    def _quantity_ending(self, end: int) -> str | None:
-        for phrase, quantity, _ in self.r.quantities:
-            if phrase in self.r.after_only or phrase in self.r.adjacent_only:
-                continue
-            if _ends_with(self.words, end, phrase, 0):
-                return quantity
-        return None
-
-    def _quantity_starting(self, k: int) -> str | None:
-        for phrase, quantity, _ in self.r.quantities:
-            if phrase in self.r.after_only or phrase in self.r.adjacent_only:
-                continue
-            if _match_at(self.words, k, phrase):
-                return quantity
-        return None
+    # -- kind ------------------------------------------------------------------------------------
 
     def _claim(self, wk: int, piece: _Piece) -> tuple[str, str, str] | None:
         """Words that make a bare expression a bound: "of order $X$", "prior best $X$" …"""
         if not piece.formula_like:
-            return None  # a lone symbol ("at least $\varepsilon$") is a parameter, not a claim
+            return None  # a lone symbol ("at least $\\varepsilon$") is a parameter, not a claim
         lo = self._window_before(wk, 8)
         if self._ends_before(wk, "order", lo=lo, gap=1):
             # "an upper bound on the regret …, of order $X$": the sentence says which side
@@ -793,10 +1067,9 @@ class _Context:
             return "lower", "ge", "cue.lower"
         if self._ends_before(wk, "upper", lo=lo, gap=2):
             return "upper", "le", "cue.upper"
-        sent = self.sentences[wk]
+        s_lo, _ = self._sentence_span(wk)
         if _match_at(self.words, wk - 1, ("to",)) and any(
-            self.words[j].text.startswith(("improv", "sharpen", "reduc", "tighten", "lower", "decreas"))
-            for j in range(max(0, wk - 15), wk) if self.sentences[j] == sent
+            self.words[j].text.startswith(_IMPROVE_VERBS) for j in range(max(s_lo, wk - 15), wk)
         ):
             return "upper", "le", "cue.improve-to"
         if _match_at(self.words, wk - 1, ("from",)) and _match_at(self.words, wk + 1, ("to",)):
@@ -804,82 +1077,87 @@ class _Context:
         if self._kind(wk, piece, "order") == "tight":
             return "tight", "order", "cue.tight"
         if self._ends_before(wk, "copula", lo=lo) and self._quantity_before(wk, 8):
-            sent_words = {w.text for w, s in zip(self.words, self.sentences, strict=True)
-                          if s == self.sentences[wk]}
-            if {"bound", "bounds", "guarantee", "guarantees"} & sent_words:
+            s_lo, s_hi = self._sentence_span(wk)
+            if any(
+                self.words[k].text in ("bound", "bounds", "guarantee", "guarantees")
+                for k in range(s_lo, s_hi)
+            ):
                 return "upper", "le", "cue.copula"
             return "order", "order", "cue.copula"
         if self._quantity_after(wk) is not None:
             return "upper", "le", "cue.quantity-after"
-        if self._quantity_before(wk, 1) is not None and any(op in piece.expr for op in ("+", "/", "sqrt", "log", "^")):
-            return "upper", "le", "cue.quantity-before"  # "small iteration complexity $\log_{2\sqrt{2}}n$"
+        if self._quantity_before(wk, 1) is not None and any(
+            op in piece.expr for op in ("+", "/", "sqrt", "log", "^")
+        ):
+            return "upper", "le", "cue.quantity-before"  # "small iteration complexity $\\log_{2\\sqrt{2}}n$"
         return None
 
     def _impossible_before(self, wk: int) -> bool:
-        sent = self.sentences[wk]
-        phrases = self.r.cues.get("impossible", {}).get("sentence", ())
-        k = wk - 1
-        while k >= 0 and self.sentences[k] == sent:
-            if any(_match_at(self.words, k, p) for p in phrases):
-                return True
-            k -= 1
-        return False
+        lo, _ = self._sentence_span(wk)
+        phrases = self.r.cue("impossible", "sentence")
+        return any(phrases.at(self.words, k) is not None for k in range(lo, wk))
 
     def _bound_side_before(self, wk: int) -> str | None:
-        """"upper" or "lower" when "upper bound"/"lower bound" is said earlier in the sentence."""
-        sent = self.sentences[wk]
-        k = wk - 1
-        while k > 0 and self.sentences[k] == sent and wk - k < 25:
+        """ "upper" or "lower" when "upper bound"/"lower bound" is said earlier in the sentence."""
+        lo, _ = self._sentence_span(wk)
+        for k in range(wk - 1, max(lo, wk - 25, 0), -1):
             if self.words[k].text in ("bound", "bounds") and self.words[k - 1].text in ("upper", "lower"):
                 return self.words[k - 1].text
-            k -= 1
         return None
 
     def _kind(self, wk: int, piece: _Piece, kind: str) -> str:
         """Refine ``kind``: a bound the abstract calls tight, unimprovable or matching is ``tight``."""
         if kind == "tight":
             return kind
-        if kind == "upper" and piece.rule.startswith("head.") and \
-                self._ends_before(wk, "lower-override", lo=self._window_before(wk, 4), gap=1):
-            return "lower"  # "a lower bound of $\mathcal{O}(Km\log T)$": the words say which side
+        if (
+            kind == "upper"
+            and piece.rule.startswith("head.")
+            and self._ends_before(wk, "lower-override", lo=self._window_before(wk, 4), gap=1)
+        ):
+            return "lower"  # "a lower bound of $\\mathcal{O}(Km\\log T)$": the words say which side
         if kind == "upper" and piece.notation in ("o", "O") and self._impossible_before(wk):
-            return "lower"  # "impossible … with $o(\log n)$ rounds" states a lower bound
+            return "lower"  # "impossible … with $o(\\log n)$ rounds" states a lower bound
         lo = self._window_before(wk, 4)
         before = self._ends_before(wk, "tight", lo=lo, gap=3)
         if before is not None:
             k = next((k for k in range(wk - 1, lo - 1, -1) if self.words[k].text == before[0]), wk)
-            hedges = self.r.cues.get("tight-hedge", {}).get("before", ())
-            if not any(_ends_with(self.words, k, h, lo) for h in hedges):
+            if self.r.cue("tight-hedge").ending(self.words, k, lo) is None:
                 return "tight"  # but "almost tight", "nearly tight" are not
         sent = self.sentences[wk]
+        after = self.r.cue("tight", "after")
         k = wk + 1
         # the clause after the formula: up to a comma, semicolon, another formula or the sentence end
-        while k < len(self.words) and k <= wk + 12 and self.sentences[k] == sent and \
-                self.words[k].text not in (",", ";") and self.words[k].formula < 0:
-            for phrase in self.r.cues.get("tight", {}).get("after", ()):
-                if _match_at(self.words, k, phrase):
-                    if phrase[-1] == "up" or _match_at(self.words, k + len(phrase), ("up", "to")):
-                        return kind  # "tight up to log factors" does not make it tight
-                    return "tight"
+        while (
+            k < len(self.words)
+            and k <= wk + 12
+            and self.sentences[k] == sent
+            and self.words[k].text not in (",", ";")
+            and self.words[k].formula < 0
+        ):
+            phrase = after.at(self.words, k)
+            if phrase is not None:
+                if phrase[-1] == "up" or _match_at(self.words, k + len(phrase), ("up", "to")):
+                    return kind  # "tight up to log factors" does not make it tight
+                return "tight"
             k += 1
         return kind
+
+    # -- attribution -----------------------------------------------------------------------------
 
     def _cue_state(self, lo: int, hi: int) -> str | None:
         """The last attribution cue in ``words[lo:hi]``: ``prior``, ``this`` or None."""
         state = None
-        prior = self.r.cues.get("prior", {}).get("before", [])
-        this = self.r.cues.get("this", {}).get("before", [])
-        not_prior = self.r.cues.get("prior-not-before", {}).get("after", [])
+        prior, this = self.r.cue("prior"), self.r.cue("this")
+        not_prior = self.r.cue("prior-not-before", "after")
         k = lo
         while k < hi:
-            hit = next((p for p in prior if _match_at(self.words, k, p)), None)
-            if hit is not None and k + len(hit) <= hi and not any(
-                _match_at(self.words, k + len(hit), p) for p in not_prior  # "prior knowledge"
-            ):
+            hit = prior.at(self.words, k)
+            # "prior knowledge", "prior distribution": the Bayesian prior, not earlier work
+            if hit is not None and k + len(hit) <= hi and not_prior.at(self.words, k + len(hit)) is None:
                 state = "prior"
                 k += len(hit)
                 continue
-            hit = next((p for p in this if _match_at(self.words, k, p)), None)
+            hit = this.at(self.words, k)
             if hit is not None and k + len(hit) <= hi:
                 state = "this"
                 k += len(hit)
@@ -887,22 +1165,8 @@ class _Context:
             k += 1
         return state
 
-    def _sentence_span(self, sent: int, wk: int) -> tuple[int, int]:
-        lo = wk
-        while lo > 0 and self.sentences[lo - 1] == sent:
-            lo -= 1
-        hi = wk
-        while hi < len(self.words) and self.sentences[hi] == sent:
-            hi += 1
-        return lo, hi
-
-    def _sentence_attribution(self, sent: int, wk: int) -> str | None:
-        """The attribution a whole sentence gives: ``this`` if it says "we"/"our", else ``prior``
-        if it names earlier work, else None."""
-        lo, hi = self._sentence_span(sent, wk)
-        return self._cue_state_any(lo, hi)
-
     def _cue_state_any(self, lo: int, hi: int) -> str | None:
+        """``this`` if any "we"/"our" cue is in ``words[lo:hi]``, else ``prior`` if any earlier-work cue."""
         found = {self._cue_state(k, min(hi, k + 4)) for k in range(lo, hi) if self.words[k].formula < 0}
         if "this" in found:
             return "this"
@@ -911,28 +1175,23 @@ class _Context:
     def _attribution(self, wk: int) -> str:
         """``prior`` when the words before the formula point to earlier work, else ``this``.
 
-        The cues since the previous formula of the sentence decide; without any, the sentence
-        as a whole ("To address the prohibitive $O(n^3)$ cost, recent work …"), and without any
-        there either, the nearest sentence before that has one.
+        The cues since the previous formula of the sentence decide; without any, the words after
+        it ("To address the prohibitive $O(n^3)$ cost, recent work …"), and without any there
+        either, the nearest earlier sentence that has one.
         """
-        sent = self.sentences[wk]
-        lo = wk
-        while lo > 0 and self.sentences[lo - 1] == sent and self.words[lo - 1].formula < 0:
-            lo -= 1
+        lo = self._window_before(wk, _SPAN)
         if _match_at(self.words, wk - 1, ("from",)) and _match_at(self.words, wk + 1, ("to",)):
             return "prior"
         state = self._cue_state(lo, wk)
         if state is not None:
             return state
-        if wk - lo <= 3 and self.made and self.made[-1]["_word"] == lo - 1:
-            return str(self.made[-1]["attribution"])  # a list: "$O(n^3)$, $O(n^2)$ and $n^2$"
-        first, last = self._sentence_span(sent, wk)
-        if self._cue_state(first, min(wk, first + 3)) == "prior":
-            return "prior"  # "Existing guarantees …: in offline bounds …, the penalty is $X$"
         if _match_at(self.words, wk - 1, ("to",)):
             return "this"  # "sharpens the prior best $A$ … to $B$": the improved value
-        # the words after it, up to the next formula: "To address the prohibitive $O(n^3)$ cost,
-        # recent work has …"
+        if wk - lo <= 3 and self.made and self.made[-1]["_word"] == lo - 1:
+            return str(self.made[-1]["attribution"])  # a list: "$O(n^3)$, $O(n^2)$ and $n^2$"
+        first, last = self._sentence_span(wk)
+        if self._cue_state(first, min(wk, first + 3)) == "prior":
+            return "prior"  # "Existing guarantees …: in offline bounds …, the penalty is $X$"
         hi = wk + 1
         while hi < last and self.words[hi].formula < 0:
             hi += 1
@@ -940,22 +1199,24 @@ class _Context:
         if state is not None:
             return state
         k = first - 1
-        if k < 0:
-            return "this"
-        while True:
-            state = self._sentence_attribution(self.sentences[k], k)
+        for _ in range(_BACK_SENTENCES):
+            if k < 0:
+                break
+            s_lo, s_hi = self._sentence_span(k)
+            state = self._cue_state_any(s_lo, s_hi)
             if state is not None:
                 return state
-            first, _ = self._sentence_span(self.sentences[k], k)
-            if first == 0:
-                return "this"
-            k = first - 1
+            k = s_lo - 1
+        return "this"
+
+    # -- records ---------------------------------------------------------------------------------
 
     def _bound(self, piece: _Piece, wk: int, kind: str, notation: str, rule: str) -> dict[str, Any]:
         latex_text = self.abstract[piece.start : piece.end]
-        previous = self.made
-        same = next((b["quantity"] for b in previous if b["latex"] == latex_text and b["quantity"]), None)
-        quantity = same or self._quantity(wk, latex_text, [b["quantity"] for b in previous])
+        quantity = self._quantity(wk, latex_text)
+        if quantity is not None:
+            self.quantity_by_latex.setdefault(latex_text, quantity)
+            self.last_quantity = quantity
         out = {
             "form": "formula",
             "kind": self._kind(wk, piece, kind),
@@ -977,42 +1238,141 @@ class _Context:
         return out
 
     def _subject(self, wk: int) -> str | None:
-        return subject_of(self.doc, self.abstract, self.words[wk].start) if self.doc is not None else None
+        if self.doc is None or self.norm is None:
+            return None
+        return subject_of(self.doc, self.norm, self.words[wk].start)
 
     def _verbal(self) -> Iterator[dict[str, Any]]:
         """Formula-free claims from ``bounds_verbal.jsonl``, longest phrase first, never overlapping."""
         k = 0
         n = len(self.words)
         while k < n:
-            hit = None
-            for phrase, kind, quantity, rule in self.r.verbal:
-                if _match_at(self.words, k, phrase):
-                    hit = (phrase, kind, quantity, rule)
-                    break
-            if hit is None:
+            phrase = self.r.verbal.at(self.words, k)
+            if phrase is None:
                 k += 1
                 continue
-            phrase, kind, quantity, rule = hit
+            kind, quantity, _ = self.r.verbal_of[phrase]
             start, end = self.words[k].start, self.words[k + len(phrase) - 1].end
             yield {
-                "form": "verbal", "kind": kind, "notation": "verbal", "soft": False,
-                "latex": self.abstract[start:end], "expr": "", "variables": (),
-                "quantity": quantity, "subject": self._subject(k), "attribution": self._attribution(k),
-                "condition": None, "start": start, "end": end, "confidence": 0.6, "_word": k,
+                "form": "verbal",
+                "kind": kind,
+                "notation": "verbal",
+                "soft": False,
+                "latex": self.abstract[start:end],
+                "expr": "",
+                "variables": (),
+                "quantity": quantity,
+                "subject": self._subject(k),
+                "attribution": self._attribution(k),
+                "condition": None,
+                "start": start,
+                "end": end,
+                "confidence": 0.6,
+                "_word": k,
             }
             k += len(phrase)
 
 
+_SPAN = 80  # words either side of a formula that its sentence may contribute
+_BACK_SENTENCES = 3  # earlier sentences an attribution may be inherited from
+_CONDITION_FILLERS = frozenset(("the", "that", "all", "a", "regime", "case", "some"))
+_IMPROVE_VERBS = ("improv", "sharpen", "reduc", "tighten", "lower", "decreas")
+
+
 # Words that end a run of modifiers between a formula and its quantity noun.
-_NOT_MODIFIERS = frozenset("and or for of to in on with by the a an is are that which where when if as at from "
-                           "up than while whereas".split())
+_NOT_MODIFIERS = frozenset(
+    "and or for of to in on with by the a an is are that which where when if as at from "
+    "up than while whereas".split()
+)
 _CONFIDENCE = {"head": 0.95, "rel": 0.8, "cue": 0.7}
 
 
-def subject_of(doc: Any, abstract: str, offset: int) -> str | None:
+_METHOD_NOUNS = frozenset(
+    "algorithm method estimator policy procedure scheme learner approach variant protocol "
+    "optimizer backpropagation mechanism model network sampler solver rule strategy "
+    "framework heuristic tester classifier predictor".split()
+)
+_ORDINALS = frozenset(("first", "second", "third", "fourth", "former", "latter"))
+_COUNTS = frozenset(("two", "three", "four", "2", "3", "4"))
+_NO_SUBJECT = frozenset(
+    ("we", "it", "this", "that", "which", "they", "these", "those", "he", "she", "i", "one")
+)
+
+
+def subject_of(doc: Any, norm: NormalizedText, offset: int) -> str | None:
     """The method a bound is about, from the parse: the subject of the verb governing the formula.
 
     Pronouns ("we", "it", "this") name no method; "The first"/"the second" is resolved to the
-    numbered noun introduced before ("We develop two phased-elimination algorithms").
+    numbered noun introduced before ("We develop two phased-elimination algorithms" →
+    "the first phased-elimination algorithm").
     """
+    token = None
+    for tok in doc:
+        start, end = norm.to_original(tok.idx, tok.idx + len(tok))
+        if start <= offset < end:
+            token = tok
+            break
+    if token is None:
+        return None
+    verb = token
+    for _ in range(20):  # climb to the governing verb
+        if verb.pos_ in ("VERB", "AUX") or verb.head is verb:
+            break
+        verb = verb.head
+    subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    for _ in range(3):  # "… the second incorporates … to obtain $X$ regret": the purpose clause's verb
+        if subjects or verb.dep_ not in ("xcomp", "advcl", "relcl", "ccomp") or verb.head is verb:
+            break
+        verb = verb.head
+        subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if not subjects:
+        return None
+    subj = subjects[0]
+    if subj.lower_ in _NO_SUBJECT or subj.pos_ == "PRON" and subj.lower_ not in _ORDINALS:
+        return None
+    first = subj.left_edge.i
+    for i in range(subj.left_edge.i, subj.i):  # "More precisely, dense backpropagation": after the comma
+        if doc[i].text in (",", ";", ":", "(", ")"):
+            first = i + 1
+    words = list(doc[first : subj.i + 1])
+    if token.i in range(first, subj.i + 1) or any(t.text == MATH_PLACEHOLDER for t in words):
+        return None  # the formula is itself the subject: "$\Omega(…)$ regret is unavoidable"
+    if len(words) <= 2 and words[-1].lower_ in _ORDINALS:
+        named = _numbered_noun(doc, subj.i)
+        if named is not None:
+            return f"the {words[-1].lower_} {named}"
+        return None
+    # a method: a name, or a noun that names an algorithm ("the proposed estimator")
+    if subj.pos_ == "PROPN" or subj.lemma_.lower() in _METHOD_NOUNS:
+        return doc[first : subj.i + 1].text
     return None
+
+
+def _numbered_noun(doc: Any, before: int) -> str | None:
+    """ "phased-elimination algorithm" from "… two phased-elimination algorithms …" before ``before``."""
+    for i in range(before - 1, -1, -1):
+        tok = doc[i]
+        if (
+            tok.lower_ in _COUNTS
+            and tok.head.pos_ == "NOUN"
+            and tok.head.lower_.endswith("s")
+            and tok.head.i > tok.i
+        ):
+            noun = tok.head
+            phrase = doc[tok.i + 1 : noun.i].text
+            head = noun.text[:-1] if noun.text.endswith("s") else noun.text
+            return f"{phrase} {head}".strip()
+    return None
+
+
+def count_formula_bound_papers(bounds_by_paper: Iterable[Iterable[Bound]]) -> int:
+    """How many papers claim at least one formula bound (the figure ``kg stats`` reports).
+
+    Args:
+        bounds_by_paper: each paper's bounds, e.g. ``(x.bounds for x in extractions)``.
+
+    >>> papers = [extract_bounds("It has $O(n)$ regret."), [], extract_bounds("a linear rate")]
+    >>> count_formula_bound_papers(papers)
+    1
+    """
+    return sum(1 for bounds in bounds_by_paper if any(b.form == "formula" for b in bounds))

@@ -103,14 +103,49 @@ GREEK = frozenset(
     "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi pi rho sigma tau "
     "upsilon phi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega".split()
 )
-_VAR_GREEK = {"varepsilon": "epsilon", "vartheta": "theta", "varphi": "phi", "varrho": "rho",
-              "varsigma": "sigma", "varpi": "pi", "varkappa": "kappa", "ell": "ell"}
+_VAR_GREEK = {
+    "varepsilon": "epsilon",
+    "vartheta": "theta",
+    "varphi": "phi",
+    "varrho": "rho",
+    "varsigma": "sigma",
+    "varpi": "pi",
+    "varkappa": "kappa",
+    "ell": "ell",
+}
 UNICODE_GREEK = {
-    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ϵ": "epsilon",
-    "ζ": "zeta", "η": "eta", "θ": "theta", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu",
-    "ξ": "xi", "π": "pi", "ρ": "rho", "σ": "sigma", "τ": "tau", "φ": "phi", "ϕ": "phi",
-    "χ": "chi", "ψ": "psi", "ω": "omega", "Γ": "Gamma", "Δ": "Delta", "Θ": "Theta",
-    "Λ": "Lambda", "Σ": "Sigma", "Φ": "Phi", "Ψ": "Psi", "Ω": "Omega", "ℓ": "ell",
+    "α": "alpha",
+    "β": "beta",
+    "γ": "gamma",
+    "δ": "delta",
+    "ε": "epsilon",
+    "ϵ": "epsilon",
+    "ζ": "zeta",
+    "η": "eta",
+    "θ": "theta",
+    "κ": "kappa",
+    "λ": "lambda",
+    "μ": "mu",
+    "ν": "nu",
+    "ξ": "xi",
+    "π": "pi",
+    "ρ": "rho",
+    "σ": "sigma",
+    "τ": "tau",
+    "φ": "phi",
+    "ϕ": "phi",
+    "χ": "chi",
+    "ψ": "psi",
+    "ω": "omega",
+    "Γ": "Gamma",
+    "Δ": "Delta",
+    "Θ": "Theta",
+    "Λ": "Lambda",
+    "Σ": "Sigma",
+    "Φ": "Phi",
+    "Ψ": "Psi",
+    "Ω": "Omega",
+    "ℓ": "ell",
 }
 FUNCTIONS = frozenset(
     "log ln lg exp min max sup inf lim det sin cos tan tanh sinh cosh arg argmin argmax Pr "
@@ -126,32 +161,116 @@ _IGNORED = frozenset(
 _WORD_FONTS = frozenset("mathrm text textrm textit textbf textsf mbox operatorname".split())
 _ACCENTS = frozenset("tilde widetilde hat widehat bar overline vec dot ddot check breve underline".split())
 _SYMBOLS = {
-    "{": "{", "}": "}", "lbrace": "{", "rbrace": "}", "lvert": "|", "rvert": "|", "vert": "|",
-    "|": "||", "lVert": "||", "rVert": "||", "Vert": "||", "mid": "|", "langle": "(", "rangle": ")",
-    "lfloor": "floor(", "rfloor": ")", "lceil": "ceil(", "rceil": ")",
-    "cdot": "*", "times": "*", "cdots": "...", "ldots": "...", "dots": "...",
-    "le": "<=", "leq": "<=", "leqslant": "<=", "ge": ">=", "geq": ">=", "geqslant": ">=",
-    "lesssim": "<~", "gtrsim": ">~", "ll": "<<", "gg": ">>", "sim": "~", "simeq": "~=",
-    "approx": "~~", "asymp": "asymp", "propto": "propto", "neq": "!=", "ne": "!=", "equiv": "==",
-    "in": "in", "notin": "notin", "subset": "subset", "subseteq": "subseteq", "cap": "cap",
-    "cup": "cup", "to": "->", "rightarrow": "->", "mapsto": "->", "infty": "infty", "pm": "+-",
-    "prime": "'", "partial": "partial", "nabla": "nabla", "sum": "sum", "prod": "prod", "int": "int",
-    "%": "%", "#": "#", "&": "&", "_": "_",
+    "{": "{",
+    "}": "}",
+    "lbrace": "{",
+    "rbrace": "}",
+    "lvert": "|",
+    "rvert": "|",
+    "vert": "|",
+    "|": "||",
+    "lVert": "||",
+    "rVert": "||",
+    "Vert": "||",
+    "mid": "|",
+    "langle": "(",
+    "rangle": ")",
+    "lfloor": "floor(",
+    "rfloor": ")",
+    "lceil": "ceil(",
+    "rceil": ")",
+    "cdot": "*",
+    "times": "*",
+    "cdots": "...",
+    "ldots": "...",
+    "dots": "...",
+    "le": "<=",
+    "leq": "<=",
+    "leqslant": "<=",
+    "ge": ">=",
+    "geq": ">=",
+    "geqslant": ">=",
+    "lesssim": "<~",
+    "gtrsim": ">~",
+    "ll": "<<",
+    "gg": ">>",
+    "sim": "~",
+    "simeq": "~=",
+    "approx": "~~",
+    "asymp": "asymp",
+    "propto": "propto",
+    "neq": "!=",
+    "ne": "!=",
+    "equiv": "==",
+    "in": "in",
+    "notin": "notin",
+    "subset": "subset",
+    "subseteq": "subseteq",
+    "cap": "cap",
+    "cup": "cup",
+    "to": "->",
+    "rightarrow": "->",
+    "mapsto": "->",
+    "infty": "infty",
+    "pm": "+-",
+    "prime": "'",
+    "partial": "partial",
+    "nabla": "nabla",
+    "sum": "sum",
+    "prod": "prod",
+    "int": "int",
+    "%": "%",
+    "#": "#",
+    "&": "&",
+    "_": "_",
 }
 _UNICODE = {
-    "≤": "<=", "≥": ">=", "⩽": "<=", "⩾": ">=", "≲": "<~", "≳": ">~", "∼": "~", "≃": "~=",
-    "≈": "~~", "≍": "asymp", "∝": "propto", "≠": "!=", "·": "*", "×": "*", "⋅": "*", "∞": "infty",
-    "−": "-", "∈": "in", "→": "->", "²": "^2", "³": "^3", "⁴": "^4", "½": "1/2", "…": "...",
-    "√": "sqrt", "∑": "sum", "∏": "prod",
+    "≤": "<=",
+    "≥": ">=",
+    "⩽": "<=",
+    "⩾": ">=",
+    "≲": "<~",
+    "≳": ">~",
+    "∼": "~",
+    "≃": "~=",
+    "≈": "~~",
+    "≍": "asymp",
+    "∝": "propto",
+    "≠": "!=",
+    "·": "*",
+    "×": "*",
+    "⋅": "*",
+    "∞": "infty",
+    "−": "-",
+    "∈": "in",
+    "→": "->",
+    "²": "^2",
+    "³": "^3",
+    "⁴": "^4",
+    "½": "1/2",
+    "…": "...",
+    "√": "sqrt",
+    "∑": "sum",
+    "∏": "prod",
 }
 _STARS = frozenset(("star", "ast", "dagger", "natural"))
-_OPS = frozenset("+ - = < > <= >= <~ >~ << >> ~ ~= ~~ != == -> +- asymp propto in notin subset subseteq".split())
+_OPS = frozenset(
+    "+ - = < > <= >= <~ >~ << >> ~ ~= ~~ != == -> +- asymp propto in notin subset subseteq".split()
+)
 
 _FRACS = frozenset(("frac", "dfrac", "tfrac", "cfrac"))
 _HEADS = frozenset(("O", "Omega", "Theta", "omega"))
 KNOWN_COMMANDS = frozenset(
-    GREEK | set(_VAR_GREEK) | FUNCTIONS | _IGNORED | _WORD_FONTS | _ACCENTS | set(_SYMBOLS) | _STARS
-    | _FRACS | {"sqrt", "textsc", "emph", "underbrace", "overbrace", "not", "leqslant", "geqslant"}
+    GREEK
+    | set(_VAR_GREEK)
+    | FUNCTIONS
+    | _IGNORED
+    | _WORD_FONTS
+    | _ACCENTS
+    | set(_SYMBOLS)
+    | _STARS
+    | _FRACS
+    | {"sqrt", "textsc", "emph", "underbrace", "overbrace", "not", "leqslant", "geqslant"}
 )
 _SWITCHES = frozenset(("rm", "it", "bf", "sf", "tt"))  # {\rm BO}: the rest of the group is a label
 
@@ -291,12 +410,20 @@ def _merge_function_words(tokens: list[Token]) -> list[Token]:
     k, n = 0, len(tokens)
     while k < n:
         tok = tokens[k]
-        if tok.kind == CHAR and tok.text.isascii() and tok.text.isalpha() and not (
-            out and out[-1].kind == CHAR and out[-1].end == tok.start and out[-1].text.isalpha()
+        if (
+            tok.kind == CHAR
+            and tok.text.isascii()
+            and tok.text.isalpha()
+            and not (out and out[-1].kind == CHAR and out[-1].end == tok.start and out[-1].text.isalpha())
         ):
             j = k
-            while j + 1 < n and tokens[j + 1].kind == CHAR and tokens[j + 1].text.isascii() and \
-                    tokens[j + 1].text.isalpha() and tokens[j + 1].start == tokens[j].end:
+            while (
+                j + 1 < n
+                and tokens[j + 1].kind == CHAR
+                and tokens[j + 1].text.isascii()
+                and tokens[j + 1].text.isalpha()
+                and tokens[j + 1].start == tokens[j].end
+            ):
                 j += 1
             word = "".join(t.text for t in tokens[k : j + 1])
             if j > k and (word in FUNCTIONS or word in GREEK):
@@ -401,8 +528,9 @@ def _join(atoms: list[tuple[int, str]]) -> str:
                 unary = text in ("-", "+") and (pk in (_OPEN, _SCRIPT, _OP) or pt == ",")
                 sep = "" if unary else " "
             elif pk == _OP and pt in _OPS:
-                unary = pt in ("-", "+") and (len(out) < 2 or out[-2].rstrip()[-1:] in "(^_,{" or
-                                             out[-2].rstrip() in _OPS)
+                unary = pt in ("-", "+") and (
+                    len(out) < 2 or out[-2].rstrip()[-1:] in "(^_,{" or out[-2].rstrip() in _OPS
+                )
                 sep = "" if unary else " "
             elif pk == _PUNCT and pt in ",;":
                 sep = " "
@@ -413,8 +541,11 @@ def _join(atoms: list[tuple[int, str]]) -> str:
             elif pk == _PUNCT and pt in ("|", "||"):
                 sep = "" if bars_open else " "
             elif kind == _OPEN:
-                sep = "" if pk in (_FUNC, _VAR, _WORD) and text == "(" or pk == _FUNC else (
-                    " " if pk == _CLOSE and text == "(" else "")
+                sep = (
+                    ""
+                    if pk in (_FUNC, _VAR, _WORD) and text == "(" or pk == _FUNC
+                    else (" " if pk == _CLOSE and text == "(" else "")
+                )
                 if pk == _FUNC and text == "(":
                     sep = ""
             elif pk == _VAR and kind == _VAR:
@@ -466,9 +597,14 @@ def _variables(atoms: list[tuple[int, str]]) -> tuple[str, ...]:
     while k < n:
         kind, text = atoms[k]
         k += 1
-        if kind not in (_VAR, _WORD) or kind == _WORD and (not text[:1].isalpha() or text in
-                                                           ("infty", "partial", "nabla", "sum",
-                                                            "prod", "int", "in", "notin")):
+        if (
+            kind not in (_VAR, _WORD)
+            or kind == _WORD
+            and (
+                not text[:1].isalpha()
+                or text in ("infty", "partial", "nabla", "sum", "prod", "int", "in", "notin")
+            )
+        ):
             continue
         if kind == _WORD and len(text) > 1 and text[0] == text[0].upper() and text in ("E", "P"):
             continue

@@ -67,8 +67,15 @@ class BoundsScores:
         return {f: round(n / self.matched, 4) if self.matched else 0.0 for f, n in self.agree.items()}
 
     def to_json(self) -> dict[str, Any]:
-        return {"docs": self.docs, "gold": self.gold, "predicted": self.predicted, "matched": self.matched,
-                "detection": self.detection(), "accuracy": self.accuracy(), "errors": self.errors}
+        return {
+            "docs": self.docs,
+            "gold": self.gold,
+            "predicted": self.predicted,
+            "matched": self.matched,
+            "detection": self.detection(),
+            "accuracy": self.accuracy(),
+            "errors": self.errors,
+        }
 
     def report(self) -> str:
         """The printed summary: one line for detection, one per field."""
@@ -99,9 +106,11 @@ def load_gold(path: str) -> dict[str, list[GoldBound]]:
                 doc = obj["doc"]
                 bounds = [_gold_bound(b) for b in obj["bounds"]]
             except (ValueError, KeyError, TypeError) as exc:
-                raise EvalError(f"{path}: line {line_no}: expected "
-                                f'{{"doc": ID, "bounds": [{{"kind", "soft", "latex", "expr", "quantity", '
-                                f'"attribution"}}]}} ({exc})') from None
+                raise EvalError(
+                    f"{path}: line {line_no}: expected "
+                    f'{{"doc": ID, "bounds": [{{"kind", "soft", "latex", "expr", "quantity", '
+                    f'"attribution"}}]}} ({exc})'
+                ) from None
             if doc in gold:
                 raise EvalError(f"{path}: line {line_no}: doc {doc!r} appears twice")
             gold[doc] = bounds
@@ -118,8 +127,9 @@ def _gold_bound(obj: dict[str, Any]) -> GoldBound:
         raise ValueError(f"attribution {attribution!r} is not one of {sorted(_ATTRIBUTIONS)}")
     if not obj["latex"]:
         raise ValueError("empty latex")
-    return GoldBound(kind, bool(obj["soft"]), obj["latex"], obj.get("expr") or "", obj.get("quantity"),
-                     attribution)
+    return GoldBound(
+        kind, bool(obj["soft"]), obj["latex"], obj.get("expr") or "", obj.get("quantity"), attribution
+    )
 
 
 def locate_gold(abstract: str, bounds: Sequence[GoldBound], doc: str = "") -> list[tuple[int, int]]:
@@ -132,8 +142,10 @@ def locate_gold(abstract: str, bounds: Sequence[GoldBound], doc: str = "") -> li
         i = abstract.find(b.latex)
         while i >= 0:
             j = i + len(b.latex)
-            whole = any(s <= i and j <= e and not abstract[s:i].strip() and not abstract[j:e].strip()
-                        for s, e in bodies)
+            whole = any(
+                s <= i and j <= e and not abstract[s:i].strip() and not abstract[j:e].strip()
+                for s, e in bodies
+            )
             spans.append((not whole, i, j))
             i = abstract.find(b.latex, i + 1)
         free = [(i, j) for _, i, j in sorted(spans) if not any(i < e and s < j for s, e in used)]
@@ -155,8 +167,9 @@ def _norm_quantity(q: str | None) -> str:
     return " ".join((q or "").lower().replace("-", " ").split())
 
 
-def score_bounds(gold: Mapping[str, Sequence[GoldBound]], papers: Iterable[Paper],
-                 predicted: Mapping[str, Sequence[Bound]]) -> BoundsScores:
+def score_bounds(
+    gold: Mapping[str, Sequence[GoldBound]], papers: Iterable[Paper], predicted: Mapping[str, Sequence[Bound]]
+) -> BoundsScores:
     """Score ``predicted`` bounds (by paper id) against ``gold`` on the papers gold names."""
     scores = BoundsScores()
     by_id = {p.id: p for p in papers}
@@ -172,8 +185,12 @@ def score_bounds(gold: Mapping[str, Sequence[GoldBound]], papers: Iterable[Paper
         scores.gold += len(gold_bounds)
         scores.predicted += len(preds)
         pairs = sorted(
-            ((ov, gi, pi) for gi, gs in enumerate(gold_spans) for pi, p in enumerate(preds)
-             if (ov := _overlaps_enough(gs, (p.start, p.end)))),
+            (
+                (ov, gi, pi)
+                for gi, gs in enumerate(gold_spans)
+                for pi, p in enumerate(preds)
+                if (ov := _overlaps_enough(gs, (p.start, p.end)))
+            ),
             key=lambda t: (-t[0], t[1], t[2]),
         )
         taken_g: set[int] = set()
@@ -196,8 +213,14 @@ def score_bounds(gold: Mapping[str, Sequence[GoldBound]], papers: Iterable[Paper
                 scores.agree[name] += ok
             wrong = [n for n in FIELDS if not same[n]]
             if wrong:
-                scores.errors.append({"doc": doc, "latex": g.latex, "error": "fields", "fields": {
-                    n: [getattr(g, n), getattr(p, n)] for n in wrong}})
+                scores.errors.append(
+                    {
+                        "doc": doc,
+                        "latex": g.latex,
+                        "error": "fields",
+                        "fields": {n: [getattr(g, n), getattr(p, n)] for n in wrong},
+                    }
+                )
         for gi, g in enumerate(gold_bounds):
             if gi not in taken_g:
                 scores.errors.append({"doc": doc, "latex": g.latex, "error": "missed"})
@@ -207,8 +230,9 @@ def score_bounds(gold: Mapping[str, Sequence[GoldBound]], papers: Iterable[Paper
     return scores
 
 
-def evaluate_bounds(gold_file: str, inputs: Sequence[str], *, workers: int | None = 1,
-                    spacy_model: str | None = None) -> BoundsScores:
+def evaluate_bounds(
+    gold_file: str, inputs: Sequence[str], *, workers: int | None = 1, spacy_model: str | None = None
+) -> BoundsScores:
     """Read ``inputs``, extract bounds from the papers ``gold_file`` names, and score them.
 
     Extraction goes through the same pipeline as ``kg extract`` (spaCy parse included), with only
@@ -224,5 +248,7 @@ def evaluate_bounds(gold_file: str, inputs: Sequence[str], *, workers: int | Non
     gold = load_gold(gold_file)
     papers = [p for p in read_papers(inputs) if p.id in gold]
     pipeline = load_pipeline(spacy_model, families=("bounds",))
-    predicted = {x.paper.id: list(x.bounds) for x in extract_papers(papers, pipeline=pipeline, workers=workers)}
+    predicted = {
+        x.paper.id: list(x.bounds) for x in extract_papers(papers, pipeline=pipeline, workers=workers)
+    }
     return score_bounds(gold, papers, predicted)
