@@ -179,6 +179,11 @@ def select_view(nx_graph: nx.MultiDiGraph, view: str) -> nx.MultiDiGraph:
     return sub
 
 
+def _require_at_least(option: str, value: int, minimum: int) -> None:
+    if value < minimum:
+        raise ConfigError(f"{option} must be at least {minimum}, got {value}")
+
+
 def fold_least_connected(view_graph: nx.MultiDiGraph, max_nodes: int) -> nx.MultiDiGraph:
     """Keep ``max_nodes`` nodes of ``view_graph``, folding the least connected.
 
@@ -193,8 +198,7 @@ def fold_least_connected(view_graph: nx.MultiDiGraph, max_nodes: int) -> nx.Mult
     Raises:
         ConfigError: ``max_nodes`` < 1.
     """
-    if max_nodes < 1:
-        raise ConfigError(f"--max-nodes must be at least 1, got {max_nodes}")
+    _require_at_least("--max-nodes", max_nodes, 1)
     if view_graph.number_of_nodes() <= max_nodes:
         return view_graph
     links: dict[Any, Counter[Any]] = {n: Counter() for n in view_graph.nodes}
@@ -244,8 +248,7 @@ def fold_weakest_edges(view_graph: nx.MultiDiGraph, max_edges: int) -> nx.MultiD
     Raises:
         ConfigError: ``max_edges`` < 0.
     """
-    if max_edges < 0:
-        raise ConfigError(f"--max-edges must be at least 0, got {max_edges}")
+    _require_at_least("--max-edges", max_edges, 0)
     if view_graph.number_of_edges() <= max_edges:
         return view_graph
     ordered = sorted(view_graph.edges(keys=True, data=True),
@@ -410,10 +413,8 @@ def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW, max_nodes: in
         ConfigError: bad ``view``, ``max_nodes`` or ``max_edges``.
     """
     # Checked before the (possibly long) view is built; the fold functions check again.
-    if max_nodes < 1:
-        raise ConfigError(f"--max-nodes must be at least 1, got {max_nodes}")
-    if max_edges < 0:
-        raise ConfigError(f"--max-edges must be at least 0, got {max_edges}")
+    _require_at_least("--max-nodes", max_nodes, 1)
+    _require_at_least("--max-edges", max_edges, 0)
     view_graph = select_view(nx_graph, view)
     shown = fold_weakest_edges(fold_least_connected(view_graph, max_nodes), max_edges)
     degree = dict(view_graph.degree())
