@@ -80,7 +80,7 @@ def load_judgments(path: str | Path) -> Judgments:
 
 def dcg(gains: Sequence[int], k: int) -> float:
     """Discounted cumulative gain of graded results (``2^g - 1`` over ``log2(rank + 1)``)."""
-    return sum((2 ** g - 1) / math.log2(rank + 2) for rank, g in enumerate(gains[:k]))
+    return sum((2**g - 1) / math.log2(rank + 2) for rank, g in enumerate(gains[:k]))
 
 
 def ndcg_at(ranked: Sequence[str], grades: Mapping[str, int], k: int = NDCG_K) -> float:
@@ -117,8 +117,12 @@ class SystemScore:
         return float(np.mean(self.precision)) if self.precision else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {"system": self.name, "queries": len(self.ndcg),
-                f"ndcg@{NDCG_K}": round(self.mean_ndcg, 4), f"p@{P_K}": round(self.mean_precision, 4)}
+        return {
+            "system": self.name,
+            "queries": len(self.ndcg),
+            f"ndcg@{NDCG_K}": round(self.mean_ndcg, 4),
+            f"p@{P_K}": round(self.mean_precision, 4),
+        }
 
 
 @dataclass(slots=True)
@@ -152,15 +156,19 @@ class RelatedEvaluation:
             lines.append(f"nDCG@{NDCG_K} {self.systems[0].name} − {self.systems[1].name}: {diff:+.4f}")
         lines.append(f"kg top-3 results with an explanation: {self.explained_top3}/{self.top3}")
         if self.missing_queries:
-            lines.append(f"{len(self.missing_queries)} judged paper(s) not in the graph, skipped: "
-                         + ", ".join(self.missing_queries[:5]) + (" …" if len(self.missing_queries) > 5 else ""))
+            lines.append(
+                f"{len(self.missing_queries)} judged paper(s) not in the graph, skipped: "
+                + ", ".join(self.missing_queries[:5])
+                + (" …" if len(self.missing_queries) > 5 else "")
+            )
         if self.no_relevant:
             lines.append(f"{len(self.no_relevant)} query(ies) with no related paper in the graph, skipped")
         return "\n".join(lines)
 
 
-def tfidf_rankings(ids: Sequence[str], abstracts: Sequence[str], queries: Sequence[str],
-                   k: int) -> dict[str, list[str]]:
+def tfidf_rankings(
+    ids: Sequence[str], abstracts: Sequence[str], queries: Sequence[str], k: int
+) -> dict[str, list[str]]:
     """The baseline: for each query paper, the ``k`` others with the highest TF-IDF cosine of
     the abstracts (ties broken by paper id; only papers with a positive cosine)."""
     _vectorizer, matrix = tfidf_matrix(abstracts)
@@ -194,8 +202,10 @@ def evaluate_related(
     missing = sorted(q for q in judgments if q not in in_graph)
     queries = sorted(q for q in judgments if q in in_graph)
     if not queries:
-        raise EvalError(f"none of the {len(judgments)} judged papers is in the graph "
-                        f"({len(index.ids)} papers): wrong judgments or graph directory?")
+        raise EvalError(
+            f"none of the {len(judgments)} judged papers is in the graph "
+            f"({len(index.ids)} papers): wrong judgments or graph directory?"
+        )
     k = max(NDCG_K, P_K)
     abstracts = [str(nx_graph.nodes[f"paper:{pid}"].get("abstract") or "") for pid in index.ids]
     baseline = tfidf_rankings(index.ids, abstracts, queries, k)
@@ -213,9 +223,16 @@ def evaluate_related(
         for system, ranked in ((kg_score, [r.id for r in results]), (tfidf_score, baseline[q])):
             system.ndcg.append(ndcg_at(ranked, grades, NDCG_K))
             system.precision.append(precision_at(ranked, grades, P_K))
-    return RelatedEvaluation([kg_score, tfidf_score], len(queries), missing, no_relevant,
-                             explained, top3)
+    return RelatedEvaluation([kg_score, tfidf_score], len(queries), missing, no_relevant, explained, top3)
 
 
-__all__ = ["RelatedEvaluation", "SystemScore", "dcg", "evaluate_related", "load_judgments",
-           "ndcg_at", "precision_at", "tfidf_rankings"]
+__all__ = [
+    "RelatedEvaluation",
+    "SystemScore",
+    "dcg",
+    "evaluate_related",
+    "load_judgments",
+    "ndcg_at",
+    "precision_at",
+    "tfidf_rankings",
+]

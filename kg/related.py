@@ -157,13 +157,18 @@ class RelatedWeights:
 
     def to_json(self) -> dict[str, Any]:
         """The weights as a JSON object (what ``--weights`` reads)."""
-        return {f.name: (dict(self.types) if f.name == "types" else getattr(self, f.name))
-                for f in fields(self)}
+        return {
+            f.name: (dict(self.types) if f.name == "types" else getattr(self, f.name)) for f in fields(self)
+        }
 
 
 def _weight(source: str, key: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or value < 0:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value < 0
+    ):
         raise ConfigError(f"{source}: weight {key!r} must be a non-negative number, got {value!r}")
     return float(value)
 
@@ -250,8 +255,11 @@ class _DependenceParser:
             for v, (e, lg) in other.items():
                 old = dep.get(v, (Fraction(0), 0))
                 dep[v] = (old[0] + sign * e, old[1] + sign * lg)
-            num = None if num is None or onum is None else (num * onum if sign > 0 else
-                                                            (num / onum if onum else None))
+            num = (
+                None
+                if num is None or onum is None
+                else (num * onum if sign > 0 else (num / onum if onum else None))
+            )
 
     def power(self) -> tuple[Dependence, Fraction | None]:
         dep, num = self.atom()
@@ -268,7 +276,7 @@ class _DependenceParser:
                 self.dropped.update(edep)
                 return {}, None
             dep = {v: (e * enum, lg) for v, (e, lg) in dep.items()}
-            num = num ** enum if num is not None and enum.denominator == 1 else None
+            num = num ** int(enum) if num is not None and enum.denominator == 1 else None
         return dep, num
 
     def atom(self) -> tuple[Dependence, Fraction | None]:
@@ -348,8 +356,18 @@ def format_dependence(variable: str, exponent: Fraction, log_power: int = 0) -> 
     >>> format_dependence("T", Fraction(1, 2)), format_dependence("epsilon", Fraction(-2))
     ('√T', '1/ε^2')
     """
-    name = {"epsilon": "ε", "varepsilon": "ε", "delta": "δ", "gamma": "γ", "alpha": "α",
-            "beta": "β", "eta": "η", "lambda": "λ", "sigma": "σ", "mu": "μ"}.get(variable, variable)
+    name = {
+        "epsilon": "ε",
+        "varepsilon": "ε",
+        "delta": "δ",
+        "gamma": "γ",
+        "alpha": "α",
+        "beta": "β",
+        "eta": "η",
+        "lambda": "λ",
+        "sigma": "σ",
+        "mu": "μ",
+    }.get(variable, variable)
     parts: list[str] = []
     e = exponent
     if e != 0:
@@ -399,8 +417,14 @@ class BoundShape:
         return f"{noun} {side} bounds"
 
 
-def bound_shape(kind: str, expr: str, quantity: str | None, latex: str = "",
-                attribution: str = "this", variables: Iterable[str] = ()) -> BoundShape:
+def bound_shape(
+    kind: str,
+    expr: str,
+    quantity: str | None,
+    latex: str = "",
+    attribution: str = "this",
+    variables: Iterable[str] = (),
+) -> BoundShape:
     """The :class:`BoundShape` of a bound's fields (graph node attributes or a :class:`Bound`)."""
     sides = {"upper": ("upper",), "lower": ("lower",)}.get(kind, ("upper", "lower"))
     dep = dependence(expr or "", [v for v in variables if v not in _FUNCTIONS])
@@ -470,21 +494,95 @@ def _better(variable: str, a: tuple[Fraction, int], b: tuple[Fraction, int]) -> 
 
 _WORD = re.compile(r"[a-z][a-z0-9]*")
 # Placeholder and LaTeX words that name no idea ("$O(\\sqrt{T})$ regret" → "regret").
-_NOT_WORDS = frozenset({"math", "mathcal", "mathbb", "tilde", "widetilde", "sqrt", "log", "frac",
-                        "left", "right", "lvert", "rvert", "lbrace", "rbrace", "textit", "mathrm"})
+_NOT_WORDS = frozenset(
+    {
+        "math",
+        "mathcal",
+        "mathbb",
+        "mathbf",
+        "mathrm",
+        "tilde",
+        "widetilde",
+        "sqrt",
+        "log",
+        "frac",
+        "left",
+        "right",
+        "lvert",
+        "rvert",
+        "lbrace",
+        "rbrace",
+        "textit",
+        "textbf",
+        "emph",
+        "cdot",
+        "le",
+        "leq",
+        "ge",
+        "geq",
+        "mid",
+        "big",
+        "bigr",
+        "bigl",
+        "operatorname",
+        "varepsilon",
+        "epsilon",
+        "delta",
+        "top",
+    }
+)
 
 
 # Scholarly boilerplate that heads many entity names ("… framework", "… model", "… algorithm")
 # without saying what a paper is about. In a large graph IDF discounts them; in a small one
 # (50 seeds) it cannot, and they would make every paper look related to every other.
-_GENERIC = frozenset({
-    "algorithm", "analysis", "approach", "architecture", "based", "baseline", "data", "design",
-    "effective", "efficient", "existing", "framework", "function", "general", "high", "large",
-    "learning", "level", "low", "mechanism", "method", "model", "modeling", "new", "novel",
-    "performance", "problem", "procedure", "process", "result", "scheme", "setting", "simple",
-    "strategy", "structure", "study", "system", "task", "technique", "theory", "time", "tool",
-    "work",
-})
+_GENERIC = frozenset(
+    {
+        "algorithm",
+        "analysis",
+        "approach",
+        "architecture",
+        "based",
+        "baseline",
+        "data",
+        "design",
+        "effective",
+        "efficient",
+        "existing",
+        "framework",
+        "function",
+        "general",
+        "high",
+        "large",
+        "learning",
+        "level",
+        "low",
+        "mechanism",
+        "method",
+        "model",
+        "modeling",
+        "new",
+        "novel",
+        "performance",
+        "problem",
+        "procedure",
+        "process",
+        "result",
+        "scheme",
+        "setting",
+        "simple",
+        "strategy",
+        "structure",
+        "study",
+        "system",
+        "task",
+        "technique",
+        "theory",
+        "time",
+        "tool",
+        "work",
+    }
+)
 
 
 def _singular(word: str) -> str:
@@ -510,8 +608,11 @@ def entity_terms(names: Iterable[str]) -> tuple[str, ...]:
     for name in names:
         if "$" in name or "\\" in name:
             continue
-        words = [_singular(w) for w in _WORD.findall(name.lower())
-                 if w not in ENGLISH_STOP_WORDS and w not in _NOT_WORDS and len(w) > 1]
+        words = [
+            _singular(w)
+            for w in _WORD.findall(name.lower())
+            if w not in ENGLISH_STOP_WORDS and w not in _NOT_WORDS and len(w) > 1
+        ]
         for w in words:
             if w not in _GENERIC:
                 out.setdefault(w, None)
@@ -558,8 +659,13 @@ class SharedEntity:
     contribution: float
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "canonical": self.canonical, "label": self.label,
-                "roles": list(self.roles), "contribution": round(self.contribution, 6)}
+        return {
+            "type": self.type,
+            "canonical": self.canonical,
+            "label": self.label,
+            "roles": list(self.roles),
+            "contribution": round(self.contribution, 6),
+        }
 
     def phrase(self) -> str:
         q, c = self.roles
@@ -628,8 +734,13 @@ class Related:
             by_type[s.type].append(s)
         for etype in TYPE_ORDER:
             if by_type.get(etype):
-                noun = {"Method": "methods", "Task": "tasks", "Dataset": "datasets",
-                        "Metric": "metrics", "Concept": "concepts"}[etype]
+                noun = {
+                    "Method": "methods",
+                    "Task": "tasks",
+                    "Dataset": "datasets",
+                    "Metric": "metrics",
+                    "Concept": "concepts",
+                }[etype]
                 parts.append(f"{noun}: " + ", ".join(s.phrase() for s in by_type[etype]))
         if self.similar:
             parts.append("similar: " + ", ".join(s.phrase() for s in self.similar))
@@ -652,9 +763,13 @@ class MethodPapers:
     used: tuple[tuple[str, str], ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"method": self.node, "canonical": self.canonical, "label": self.label,
-                "proposed": [{"id": i, "title": t} for i, t in self.proposed],
-                "used": [{"id": i, "title": t} for i, t in self.used]}
+        return {
+            "method": self.node,
+            "canonical": self.canonical,
+            "label": self.label,
+            "proposed": [{"id": i, "title": t} for i, t in self.proposed],
+            "used": [{"id": i, "title": t} for i, t in self.used],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -668,9 +783,12 @@ class BridgePaper:
     # per side: (side name, linked paper id or "member", shared canonical names)
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "title": self.title, "score": round(self.score, 6),
-                "links": [{"side": s, "via": via, "shared": list(shared)}
-                          for s, via, shared in self.links]}
+        return {
+            "id": self.id,
+            "title": self.title,
+            "score": round(self.score, 6),
+            "links": [{"side": s, "via": via, "shared": list(shared)} for s, via, shared in self.links],
+        }
 
     def explanation(self) -> str:
         parts = []
@@ -713,8 +831,9 @@ class RelatedIndex:
         w = self.weights
         papers = sorted(n for n, d in nx_graph.nodes(data=True) if d.get("kind") == "Paper")
         self.ids: list[str] = [str(nx_graph.nodes[n].get("id") or n.partition(":")[2]) for n in papers]
-        self.titles: list[str] = [str(nx_graph.nodes[n].get("title") or nx_graph.nodes[n].get("label")
-                                      or "") for n in papers]
+        self.titles: list[str] = [
+            str(nx_graph.nodes[n].get("title") or nx_graph.nodes[n].get("label") or "") for n in papers
+        ]
         self.row_of: dict[str, int] = {pid: i for i, pid in enumerate(self.ids)}
         self.topics = np.array([_topic(nx_graph.nodes[n].get("topic")) for n in papers], dtype=np.int64)
         n_papers = len(papers)
@@ -730,24 +849,35 @@ class RelatedIndex:
         self.entities: list[str] = sorted(holdings)
         self.entity_col: dict[str, int] = {e: j for j, e in enumerate(self.entities)}
         self.entity_type: list[str] = [nx_graph.nodes[e]["kind"] for e in self.entities]
-        self.entity_canonical: list[str] = [str(nx_graph.nodes[e].get("canonical") or
-                                                nx_graph.nodes[e].get("label") or e)
-                                            for e in self.entities]
-        self.entity_label: list[str] = [str(nx_graph.nodes[e].get("label") or c)
-                                        for e, c in zip(self.entities, self.entity_canonical, strict=True)]
+        self.entity_canonical: list[str] = [
+            str(nx_graph.nodes[e].get("canonical") or nx_graph.nodes[e].get("label") or e)
+            for e in self.entities
+        ]
+        self.entity_label: list[str] = [
+            str(nx_graph.nodes[e].get("label") or c)
+            for e, c in zip(self.entities, self.entity_canonical, strict=True)
+        ]
         self.entity_idf = np.array(
-            [math.log((n_papers + 1) / (len(holdings[e]) + 1)) for e in self.entities], dtype=np.float64)
+            [math.log((n_papers + 1) / (len(holdings[e]) + 1)) for e in self.entities], dtype=np.float64
+        )
         self.entity_weight = self.entity_idf * np.array(
-            [w.types.get(t, 0.0) for t in self.entity_type], dtype=np.float64)
+            [w.types.get(t, 0.0) for t in self.entity_type], dtype=np.float64
+        )
         self._names: dict[tuple[str, str], int] = {}
         for j, e in enumerate(self.entities):
-            names = [self.entity_canonical[j], self.entity_label[j],
-                     *(nx_graph.nodes[e].get("aliases") or [])]
+            names = [
+                self.entity_canonical[j],
+                self.entity_label[j],
+                *(nx_graph.nodes[e].get("aliases") or []),
+            ]
             for name in names:
                 self._names.setdefault((self.entity_type[j], slug(str(name))), j)
             self._names.setdefault((self.entity_type[j], e.partition(":")[2]), j)
         self.holders: list[dict[int, str]] = [holdings[e] for e in self.entities]
-        u_rows, u_cols, p_rows, p_cols = [], [], [], []
+        u_rows: list[int] = []
+        u_cols: list[int] = []
+        p_rows: list[int] = []
+        p_cols: list[int] = []
         for j, e in enumerate(self.entities):
             for i, role in holdings[e].items():
                 (p_rows if role == PROPOSED else u_rows).append(i)
@@ -758,14 +888,18 @@ class RelatedIndex:
         self.used, self.proposed = _normalize_pair(used, proposed)
         # score = U_q·(U_c + r_pu P_c) + P_q·(r_pu U_c + r_pp P_c)   (see the module docstring)
         self._against_used = sp.csr_matrix((self.used + w.proposed_used * self.proposed).T)
-        self._against_proposed = sp.csr_matrix((w.proposed_used * self.used
-                                                + w.both_proposed * self.proposed).T)
+        self._against_proposed = sp.csr_matrix(
+            (w.proposed_used * self.used + w.both_proposed * self.proposed).T
+        )
 
         # --- entity words
         self.entity_terms: list[tuple[str, ...]] = []
         for j, e in enumerate(self.entities):
-            names = [self.entity_canonical[j], self.entity_label[j],
-                     *(str(a) for a in nx_graph.nodes[e].get("aliases") or [])]
+            names = [
+                self.entity_canonical[j],
+                self.entity_label[j],
+                *(str(a) for a in nx_graph.nodes[e].get("aliases") or []),
+            ]
             self.entity_terms.append(entity_terms(names))
         term_weight: list[dict[str, float]] = [{} for _ in papers]
         for j, terms in enumerate(self.entity_terms):
@@ -781,8 +915,9 @@ class RelatedIndex:
                 term_df[t] += 1
         self.term_names: list[str] = sorted(term_df)
         self.term_col: dict[str, int] = {t: k for k, t in enumerate(self.term_names)}
-        self.term_idf = np.array([math.log((n_papers + 1) / (term_df[t] + 1)) for t in self.term_names],
-                                 dtype=np.float64)
+        self.term_idf = np.array(
+            [math.log((n_papers + 1) / (term_df[t] + 1)) for t in self.term_names], dtype=np.float64
+        )
         self.words = _l2(self._term_rows(term_weight))
         self._words_t = sp.csr_matrix(self.words.T)
 
@@ -795,12 +930,19 @@ class RelatedIndex:
                 for _b, q, qkey in nx_graph.out_edges(v, keys=True):
                     if qkey == "boundsQuantity":
                         quantity = nx_graph.nodes[q].get("canonical") or quantity
-                shapes[row_of_node[u]].append(bound_shape(
-                    str(d.get("bound_kind") or "upper"), str(d.get("expr") or ""), quantity,
-                    str(d.get("latex") or d.get("label") or ""), str(d.get("attribution") or "this"),
-                    [str(x) for x in d.get("variables") or ()]))
+                shapes[row_of_node[u]].append(
+                    bound_shape(
+                        str(d.get("bound_kind") or "upper"),
+                        str(d.get("expr") or ""),
+                        quantity,
+                        str(d.get("latex") or d.get("label") or ""),
+                        str(d.get("attribution") or "this"),
+                        [str(x) for x in d.get("variables") or ()],
+                    )
+                )
         self.shapes: list[tuple[BoundShape, ...]] = [
-            tuple(sorted(s, key=lambda b: (b.quantity, b.latex))) for s in shapes]
+            tuple(sorted(s, key=lambda b: (b.quantity, b.latex))) for s in shapes
+        ]
         feature_papers: dict[str, set[int]] = defaultdict(set)
         for i, paper_shapes in enumerate(self.shapes):
             for shape in paper_shapes:
@@ -808,8 +950,10 @@ class RelatedIndex:
                     feature_papers[f].add(i)
         self.bound_features: list[str] = sorted(feature_papers)
         self.bound_col: dict[str, int] = {f: j for j, f in enumerate(self.bound_features)}
-        self.bound_idf = np.array([math.log((n_papers + 1) / (len(feature_papers[f]) + 1))
-                                   for f in self.bound_features], dtype=np.float64)
+        self.bound_idf = np.array(
+            [math.log((n_papers + 1) / (len(feature_papers[f]) + 1)) for f in self.bound_features],
+            dtype=np.float64,
+        )
         b_rows, b_cols = [], []
         for f, rows in feature_papers.items():
             for i in rows:
@@ -822,8 +966,11 @@ class RelatedIndex:
         abstracts = [str(nx_graph.nodes[n].get("abstract") or "") for n in papers]
         self.vectorizer, self.lexical = tfidf_matrix(abstracts)
         self._lexical_t = sp.csr_matrix(self.lexical.T)
-        self.terms = (np.array(self.vectorizer.get_feature_names_out(), dtype=object)
-                      if self.lexical.shape[1] else np.array([], dtype=object))
+        self.terms = (
+            np.array(self.vectorizer.get_feature_names_out(), dtype=object)
+            if self.lexical.shape[1]
+            else np.array([], dtype=object)
+        )
 
     def _term_rows(self, term_weight: Sequence[Mapping[str, float]]) -> sp.csr_matrix:
         rows, cols, data = [], [], []
@@ -834,8 +981,9 @@ class RelatedIndex:
                     rows.append(i)
                     cols.append(k)
                     data.append(tw * self.term_idf[k])
-        matrix = sp.csr_matrix((data, (rows, cols)), shape=(len(term_weight), len(self.term_names)),
-                               dtype=np.float64)
+        matrix = sp.csr_matrix(
+            (data, (rows, cols)), shape=(len(term_weight), len(self.term_names)), dtype=np.float64
+        )
         matrix.eliminate_zeros()
         return matrix
 
@@ -862,12 +1010,15 @@ class RelatedIndex:
         if len(hits) == 1:
             return self.ids[hits[0]]
         if not hits:
-            raise QueryError(f"no paper with id or title matching {query!r} in the graph "
-                             f"({len(self.ids)} papers)")
+            raise QueryError(
+                f"no paper with id or title matching {query!r} in the graph ({len(self.ids)} papers)"
+            )
         listed = "; ".join(f"{self.ids[i]} {self.titles[i]!r}" for i in hits[:5])
         more = f" and {len(hits) - 5} more" if len(hits) > 5 else ""
-        raise QueryError(f"{query!r} matches {len(hits)} paper titles: {listed}{more}; "
-                         f"give a paper id or a longer title substring")
+        raise QueryError(
+            f"{query!r} matches {len(hits)} paper titles: {listed}{more}; "
+            f"give a paper id or a longer title substring"
+        )
 
     def find_entity(self, name: str, types: Iterable[str] = ENTITY_CLASSES) -> int:
         """The entity column a name denotes (canonical name, label, alias or node id).
@@ -879,9 +1030,11 @@ class RelatedIndex:
         key = slug(name.partition(":")[2] if name.partition(":")[0] in ENTITY_CLASSES else name)
         hits = sorted({self._names[(t, key)] for t in types if (t, key) in self._names})
         if not hits:
-            hits = sorted(j for j, (t, c) in enumerate(zip(self.entity_type, self.entity_canonical,
-                                                             strict=True))
-                          if t in types and key and key in slug(c))
+            hits = sorted(
+                j
+                for j, (t, c) in enumerate(zip(self.entity_type, self.entity_canonical, strict=True))
+                if t in types and key and key in slug(c)
+            )
         if len(hits) == 1:
             return hits[0]
         what = "/".join(types) if len(types) < len(ENTITY_CLASSES) else "entity"
@@ -893,11 +1046,19 @@ class RelatedIndex:
     # ------------------------------------------------------------------------------ queries
 
     def _query_row(self, row: int) -> _Query:
-        return _Query(row, self.used[row], self.proposed[row], self.words[row], self.bounds[row],
-                      self.lexical[row], int(self.topics[row]), self.shapes[row])
+        return _Query(
+            row,
+            self.used[row],
+            self.proposed[row],
+            self.words[row],
+            self.bounds[row],
+            self.lexical[row],
+            int(self.topics[row]),
+            self.shapes[row],
+        )
 
     def _scores(self, q: _Query) -> dict[str, np.ndarray]:
-        entity = (q.used @ self._against_used + q.proposed @ self._against_proposed)
+        entity = q.used @ self._against_used + q.proposed @ self._against_proposed
         bound = q.bounds @ self._bounds_t
         lexical = q.lexical @ self._lexical_t if q.lexical.shape[1] else sp.csr_matrix((1, len(self)))
         topic = (self.topics == q.topic).astype(np.float64) if q.topic >= 0 else np.zeros(len(self))
@@ -914,8 +1075,13 @@ class RelatedIndex:
             return []
         w = self.weights
         parts = self._scores(q)
-        total = (w.entity * parts["entity"] + w.terms * parts["terms"] + w.bound * parts["bound"]
-                 + w.topic * parts["topic"] + w.lexical * parts["lexical"])
+        total = (
+            w.entity * parts["entity"]
+            + w.terms * parts["terms"]
+            + w.bound * parts["bound"]
+            + w.topic * parts["topic"]
+            + w.lexical * parts["lexical"]
+        )
         if q.row >= 0:
             total[q.row] = 0.0
         # Rounded before ranking so ties (broken by paper id) do not depend on float noise.
@@ -925,8 +1091,10 @@ class RelatedIndex:
             cut = np.partition(-total[candidates], top - 1)[top - 1]
             candidates = candidates[-total[candidates] <= cut]
         order = candidates[np.lexsort((candidates, -total[candidates]))][:top]
-        return [self._explain(q, int(c), float(total[c]), {k: float(v[c]) for k, v in parts.items()})
-                for c in order]
+        return [
+            self._explain(q, int(c), float(total[c]), {k: float(v[c]) for k, v in parts.items()})
+            for c in order
+        ]
 
     def _explain(self, q: _Query, c: int, score: float, signals: dict[str, float]) -> Related:
         w = self.weights
@@ -942,17 +1110,28 @@ class RelatedIndex:
         for j, x in zip(c_prop.indices.tolist(), c_prop.data.tolist(), strict=True):
             c_weight[j] = x
             c_roles[j] = PROPOSED
-        q_weight = {int(j): float(x) for mat in (q.used, q.proposed)
-                    for j, x in zip(mat.indices, mat.data, strict=True)}
+        q_weight = {
+            int(j): float(x)
+            for mat in (q.used, q.proposed)
+            for j, x in zip(mat.indices, mat.data, strict=True)
+        }
         for j in sorted(set(q_roles) & set(c_roles)):
             roles = (q_roles[j], c_roles[j])
-            factor = (w.both_proposed if roles == (PROPOSED, PROPOSED)
-                      else w.proposed_used if PROPOSED in roles else 1.0)
+            factor = (
+                w.both_proposed
+                if roles == (PROPOSED, PROPOSED)
+                else w.proposed_used
+                if PROPOSED in roles
+                else 1.0
+            )
             contribution = q_weight[j] * c_weight[j] * factor * w.entity
             if contribution <= 0:
                 continue
-            shared.append(SharedEntity(self.entity_type[j], self.entity_canonical[j],
-                                       self.entity_label[j], roles, contribution))
+            shared.append(
+                SharedEntity(
+                    self.entity_type[j], self.entity_canonical[j], self.entity_label[j], roles, contribution
+                )
+            )
         rank = {t: i for i, t in enumerate(TYPE_ORDER)}
         shared.sort(key=lambda s: (rank.get(s.type, 9), -s.contribution, s.canonical))
         similar = self._similar(q, c, {s.canonical for s in shared}) if w.terms > 0 else []
@@ -962,24 +1141,46 @@ class RelatedIndex:
         if w.lexical > 0 and q.lexical.shape[1]:
             product = q.lexical.multiply(self.lexical[c]).tocsr()
             if product.nnz:
-                best = sorted(zip(product.data.tolist(), product.indices.tolist(), strict=True),
-                              key=lambda x: (-x[0], self.terms[x[1]]))[:3]
+                # LaTeX words ("sqrt", "mathcal") are shared by any two theory abstracts: they
+                # count in the cosine like any word, but explain nothing.
+                best = sorted(
+                    (
+                        (x, j)
+                        for x, j in zip(product.data.tolist(), product.indices.tolist(), strict=True)
+                        if self.terms[j] not in _NOT_WORDS
+                    ),
+                    key=lambda x: (-x[0], self.terms[x[1]]),
+                )[:3]
                 terms = tuple(str(self.terms[j]) for _x, j in best)
-        return Related(self.ids[c], self.titles[c], score, signals, tuple(shared), tuple(similar),
-                       tuple(bounds), topic, terms)
+        return Related(
+            self.ids[c],
+            self.titles[c],
+            score,
+            signals,
+            tuple(shared),
+            tuple(similar),
+            tuple(bounds),
+            topic,
+            terms,
+        )
 
     def _similar(self, q: _Query, c: int, exact: set[str], limit: int = 3) -> list[SimilarEntity]:
         """The entity pairs behind the strongest shared entity words (not identical entities)."""
         product = q.words.multiply(self.words[c]).tocsr()
         if not product.nnz:
             return []
-        ranked = sorted(zip(product.data.tolist(), product.indices.tolist(), strict=True),
-                        key=lambda x: (-x[0], self.term_names[x[1]]))
+        ranked = sorted(
+            zip(product.data.tolist(), product.indices.tolist(), strict=True),
+            key=lambda x: (-x[0], self.term_names[x[1]]),
+        )
         q_cols = sorted(set(q.used.indices.tolist()) | set(q.proposed.indices.tolist()))
-        q_names = q.names or tuple((self.entity_type[j], self.entity_canonical[j], self.entity_terms[j])
-                                   for j in q_cols)
-        c_names = [(self.entity_type[j], self.entity_canonical[j], self.entity_terms[j])
-                   for j in self._entity_cols(c)]
+        q_names = q.names or tuple(
+            (self.entity_type[j], self.entity_canonical[j], self.entity_terms[j]) for j in q_cols
+        )
+        c_names = [
+            (self.entity_type[j], self.entity_canonical[j], self.entity_terms[j])
+            for j in self._entity_cols(c)
+        ]
         out: list[SimilarEntity] = []
         seen: set[tuple[str, str]] = set()
         rank = {t: i for i, t in enumerate(TYPE_ORDER)}
@@ -1049,11 +1250,23 @@ class RelatedIndex:
         shapes = tuple(sorted((_shape_of(b) for b in extraction.bounds), key=lambda b: (b.quantity, b.latex)))
         cols = sorted({self.bound_col[f] for s in shapes for f in s.features() if f in self.bound_col})
         bounds = _l2(_weighted([0] * len(cols), cols, self.bound_idf, (1, len(self.bound_features))))
-        lexical = (sp.csr_matrix(self.vectorizer.transform([extraction.paper.abstract]))
-                   if self.lexical.shape[1] else sp.csr_matrix((1, 0)))
+        lexical = (
+            sp.csr_matrix(self.vectorizer.transform([extraction.paper.abstract]))
+            if self.lexical.shape[1]
+            else sp.csr_matrix((1, 0))
+        )
         row = self.row_of.get(extraction.paper.id, -1)  # the same abstract: do not return itself
-        query = _Query(row, used, proposed, words, bounds, lexical, -1, shapes,
-                       tuple((t, n, terms) for (t, n), terms in sorted(names.items())))
+        query = _Query(
+            row,
+            used,
+            proposed,
+            words,
+            bounds,
+            lexical,
+            -1,
+            shapes,
+            tuple((t, n, terms) for (t, n), terms in sorted(names.items())),
+        )
         return self._rank(query, top)
 
     def related_all(self, top: int = 10) -> Iterator[tuple[str, list[Related]]]:
@@ -1071,8 +1284,7 @@ class RelatedIndex:
         holders = self.holders[j]
         proposed = tuple((self.ids[i], self.titles[i]) for i in sorted(holders) if holders[i] == PROPOSED)
         used = tuple((self.ids[i], self.titles[i]) for i in sorted(holders) if holders[i] == USED)
-        return MethodPapers(self.entities[j], self.entity_canonical[j], self.entity_label[j],
-                            proposed, used)
+        return MethodPapers(self.entities[j], self.entity_canonical[j], self.entity_label[j], proposed, used)
 
     def side(self, name: str) -> tuple[str, set[int]]:
         """A bridge side: ``topic:N`` (or a bare number) → that topic's papers; else an entity's
@@ -1086,7 +1298,9 @@ class RelatedIndex:
         if number.isdigit():
             rows = {int(i) for i in np.flatnonzero(self.topics == int(number))}
             if not rows:
-                raise QueryError(f"topic {number} has no papers (topics run 0–{int(self.topics.max(initial=-1))})")
+                raise QueryError(
+                    f"topic {number} has no papers (topics run 0–{int(self.topics.max(initial=-1))})"
+                )
             return f"topic {number}", rows
         j = self.find_entity(text)
         return self.entities[j], set(self.holders[j])
@@ -1109,7 +1323,8 @@ class RelatedIndex:
         for rows in (rows_a, rows_b):
             members = np.array(sorted(rows), dtype=np.int64)
             sims = (self.used + self.proposed) @ sp.csr_matrix(
-                (self.used[members] + self.proposed[members]).T)
+                (self.used[members] + self.proposed[members]).T
+            )
             sims = sp.csr_matrix(sims)
             best = np.asarray(sims.max(axis=1).todense()).ravel()
             arg = np.asarray(sims.argmax(axis=1)).ravel()
@@ -1120,18 +1335,19 @@ class RelatedIndex:
         order = candidates[np.lexsort((candidates, -score[candidates]))][:top]
         out = []
         for c in order:
-            per_side = []
-            for (best, via), (side_name, rows) in zip(links, ((name_a, rows_a), (name_b, rows_b)),
-                                                      strict=True):
+            per_side: list[tuple[str, str, tuple[str, ...]]] = []
+            for (_best, via), (side_name, rows) in zip(
+                links, ((name_a, rows_a), (name_b, rows_b)), strict=True
+            ):
                 if int(c) in rows:
                     per_side.append((side_name, "member", ()))
                 else:
                     other = int(via[c])
                     shared = sorted(set(self._entity_cols(int(c))) & set(self._entity_cols(other)))
-                    per_side.append((side_name, self.ids[other],
-                                     tuple(self.entity_canonical[j] for j in shared[:5])))
-            out.append(BridgePaper(self.ids[c], self.titles[c], float(score[c]),
-                                   (per_side[0], per_side[1])))
+                    per_side.append(
+                        (side_name, self.ids[other], tuple(self.entity_canonical[j] for j in shared[:5]))
+                    )
+            out.append(BridgePaper(self.ids[c], self.titles[c], float(score[c]), (per_side[0], per_side[1])))
         return out
 
     def _entity_cols(self, row: int) -> list[int]:
@@ -1187,8 +1403,7 @@ def read_query_text(source: str) -> Paper:
     abstract = " ".join(text.split())
     if not abstract:
         raise InputError(name, None, "no abstract text to find related work for")
-    return Paper(id=paper_id(abstract), title=derive_title(abstract), abstract=abstract,
-                 title_derived=True)
+    return Paper(id=paper_id(abstract), title=derive_title(abstract), abstract=abstract, title_derived=True)
 
 
 def render_line(rank: int, result: Related, title_width: int = 60) -> str:
@@ -1209,15 +1424,20 @@ def _topic(value: Any) -> int:
 
 
 def _shape_of(bound: Bound) -> BoundShape:
-    return bound_shape(bound.kind, bound.expr, bound.quantity, bound.latex, bound.attribution,
-                       bound.variables)
+    return bound_shape(
+        bound.kind, bound.expr, bound.quantity, bound.latex, bound.attribution, bound.variables
+    )
 
 
-def _weighted(rows: Sequence[int], cols: Sequence[int], weight: np.ndarray,
-              shape: tuple[int, int]) -> sp.csr_matrix:
+def _weighted(
+    rows: Sequence[int], cols: Sequence[int], weight: np.ndarray, shape: tuple[int, int]
+) -> sp.csr_matrix:
     data = weight[np.asarray(cols, dtype=np.int64)] if len(cols) else np.zeros(0)
-    matrix = sp.csr_matrix((data, (np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64))),
-                           shape=shape, dtype=np.float64)
+    matrix = sp.csr_matrix(
+        (data, (np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64))),
+        shape=shape,
+        dtype=np.float64,
+    )
     matrix.sum_duplicates()
     matrix.eliminate_zeros()
     return matrix
@@ -1257,20 +1477,42 @@ def _bound_phrases(a: Sequence[BoundShape], b: Sequence[BoundShape], limit: int 
     shared = sorted((p for p, s in found.items() if s != 2), key=lambda p: (-found[p], p))
     # "both claim regret upper bounds" adds nothing once "… in √T" is said.
     kept = [p for p in shared if not any(o.startswith(p + " in ") for o in shared)]
-    improvements = sorted(p for p, s in found.items() if s == 2)
+    # One improvement phrase per direction: a candidate with three bounds would repeat itself.
+    improvements: list[str] = []
+    for prefix in ("improves the query's", "the query's"):
+        first = sorted(p for p, s in found.items() if s == 2 and p.startswith(prefix))[:1]
+        improvements.extend(first)
     return (kept[:2] + improvements)[:limit]
 
 
 def paper_ids(nx_graph: nx.MultiDiGraph) -> list[str]:
     """The paper ids of a graph, sorted."""
-    return sorted(str(d.get("id") or n.partition(":")[2]) for n, d in nx_graph.nodes(data=True)
-                  if d.get("kind") == "Paper")
+    return sorted(
+        str(d.get("id") or n.partition(":")[2])
+        for n, d in nx_graph.nodes(data=True)
+        if d.get("kind") == "Paper"
+    )
 
 
 __all__ = [
-    "BoundShape", "BridgePaper", "MethodPapers", "Related", "RelatedIndex", "RelatedWeights",
-    "SharedEntity", "SimilarEntity", "bound_shape", "build_index", "compare_shapes", "dependence",
+    "BoundShape",
+    "BridgePaper",
+    "MethodPapers",
+    "Related",
+    "RelatedIndex",
+    "RelatedWeights",
+    "SharedEntity",
+    "SimilarEntity",
+    "bound_shape",
+    "build_index",
+    "compare_shapes",
+    "dependence",
     "entity_terms",
-    "format_dependence", "load_index", "paper_ids", "read_query_text", "render_line",
-    "tfidf_matrix", "tfidf_vectorizer",
+    "format_dependence",
+    "load_index",
+    "paper_ids",
+    "read_query_text",
+    "render_line",
+    "tfidf_matrix",
+    "tfidf_vectorizer",
 ]

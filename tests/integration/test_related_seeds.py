@@ -52,8 +52,9 @@ def test_related_every_seed_top3_is_explained(seed_index: RelatedIndex) -> None:
     ("query", "expected"),
     [("p-9df13b966861", "p-9df13b966861"), ("BDC-Merge", "p-9df13b966861"), ("sheafstain", "p-d90669865161")],
 )
-def test_related_seed_lookup_by_id_or_title(seed_graph_dir: Path, capsys: pytest.CaptureFixture[str],
-                                           query: str, expected: str) -> None:
+def test_related_seed_lookup_by_id_or_title(
+    seed_graph_dir: Path, capsys: pytest.CaptureFixture[str], query: str, expected: str
+) -> None:
     assert main(["related", query, "-g", str(seed_graph_dir), "--json", "--top", "3"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["query"]["id"] == expected
@@ -61,13 +62,16 @@ def test_related_seed_lookup_by_id_or_title(seed_graph_dir: Path, capsys: pytest
     assert expected not in [r["id"] for r in doc["related"]]
 
 
-def test_related_text_query_is_extracted_and_not_added(seed_graph_dir: Path, tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_related_text_query_is_extracted_and_not_added(
+    seed_graph_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     abstract = tmp_path / "abstract.txt"
     abstract.write_text(
         "We study contextual linear bandits with delayed feedback. We propose a phased elimination "
         "algorithm and prove a regret upper bound of $\\tilde{O}(d\\sqrt{T})$, matching the lower "
-        "bound up to logarithmic factors.", encoding="utf-8")
+        "bound up to logarithmic factors.",
+        encoding="utf-8",
+    )
     before = _digest(seed_graph_dir)
     assert main(["related", "--text", str(abstract), "-g", str(seed_graph_dir), "--json", "--top", "5"]) == 0
     doc = json.loads(capsys.readouterr().out)
@@ -75,14 +79,21 @@ def test_related_text_query_is_extracted_and_not_added(seed_graph_dir: Path, tmp
     assert len(doc["related"]) == 5
     assert all(r["shared"] or r["similar"] or r["bounds"] or r["terms"] for r in doc["related"])
     # the bandit papers of the seeds, not the LLM ones, come first
-    bandits = {"p-9898d1ffb550", "p-1ae9a80a13e2", "p-5a02604ffd02", "p-d68c87015078", "p-3287e6a353d7",
-               "p-3e4e85bba480"}
+    bandits = {
+        "p-9898d1ffb550",
+        "p-1ae9a80a13e2",
+        "p-5a02604ffd02",
+        "p-d68c87015078",
+        "p-3287e6a353d7",
+        "p-3e4e85bba480",
+    }
     assert doc["related"][0]["id"] in bandits
     assert _digest(seed_graph_dir) == before
 
 
-def test_related_text_of_a_seed_abstract_does_not_return_itself(seed_graph_dir: Path, tmp_path: Path,
-                                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_related_text_of_a_seed_abstract_does_not_return_itself(
+    seed_graph_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     paper = SEED_IDS["p-06c81bb3f57d"]  # Anchor PCA
     path = tmp_path / "anchor.txt"
     path.write_text(paper.abstract, encoding="utf-8")

@@ -17,31 +17,82 @@ class GraphBuilder:
         self.bounds: dict[str, int] = {}
 
     def paper(self, pid: str, title: str, abstract: str = "", topic: int = -1) -> GraphBuilder:
-        self.g.add_node(f"paper:{pid}", kind="Paper", id=pid, title=title, label=title,
-                        title_derived=False, venue=None, year=2026, abstract=abstract, url=None,
-                        authors=[], topic=topic)
+        self.g.add_node(
+            f"paper:{pid}",
+            kind="Paper",
+            id=pid,
+            title=title,
+            label=title,
+            title_derived=False,
+            venue=None,
+            year=2026,
+            abstract=abstract,
+            url=None,
+            authors=[],
+            topic=topic,
+        )
         return self
 
-    def holds(self, pid: str, etype: str, canonical: str, predicate: str = "uses",
-              aliases: Sequence[str] = (), label: str | None = None) -> GraphBuilder:
+    def holds(
+        self,
+        pid: str,
+        etype: str,
+        canonical: str,
+        predicate: str = "uses",
+        aliases: Sequence[str] = (),
+        label: str | None = None,
+    ) -> GraphBuilder:
         enode = entity_node(etype, canonical)
         if enode not in self.g:
-            self.g.add_node(enode, kind=etype, canonical=canonical, label=label or canonical,
-                            aliases=list(aliases), papers=0)
-        self.g.add_edge(f"paper:{pid}", enode, key=predicate, predicate=predicate, start=0, end=1,
-                        text=canonical, sentence="", extractor="test", confidence=1.0, mentions=1)
+            self.g.add_node(
+                enode,
+                kind=etype,
+                canonical=canonical,
+                label=label or canonical,
+                aliases=list(aliases),
+                papers=0,
+            )
+        self.g.add_edge(
+            f"paper:{pid}",
+            enode,
+            key=predicate,
+            predicate=predicate,
+            start=0,
+            end=1,
+            text=canonical,
+            sentence="",
+            extractor="test",
+            confidence=1.0,
+            mentions=1,
+        )
         return self
 
-    def bound(self, pid: str, kind: str, expr: str, variables: Sequence[str], quantity: str | None,
-              latex: str = "") -> GraphBuilder:
+    def bound(
+        self, pid: str, kind: str, expr: str, variables: Sequence[str], quantity: str | None, latex: str = ""
+    ) -> GraphBuilder:
         n = self.bounds.get(pid, 0)
         self.bounds[pid] = n + 1
         bnode = f"bound:{pid}:{n}"
-        self.g.add_node(bnode, kind="Bound", label=latex or expr, form="formula", bound_kind=kind,
-                        notation="O", soft=False, latex=latex or expr, expr=expr,
-                        variables=list(variables), quantity=quantity, subject=None,
-                        attribution="this", condition=None, start=0, end=1, confidence=1.0,
-                        extractor="test")
+        self.g.add_node(
+            bnode,
+            kind="Bound",
+            label=latex or expr,
+            form="formula",
+            bound_kind=kind,
+            notation="O",
+            soft=False,
+            latex=latex or expr,
+            expr=expr,
+            variables=list(variables),
+            quantity=quantity,
+            subject=None,
+            attribution="this",
+            condition=None,
+            start=0,
+            end=1,
+            confidence=1.0,
+            extractor="test",
+        )
         self.g.add_edge(f"paper:{pid}", bnode, key="claimsBound", predicate="claimsBound")
         return self
 

@@ -29,8 +29,9 @@ from kg.related import bound_shape, compare_shapes, dependence, format_dependenc
         ("", (), {}),
     ],
 )
-def test_related_dependence_reads_exponents(expr: str, variables: tuple[str, ...],
-                                            expected: dict[str, tuple[F, int]]) -> None:
+def test_related_dependence_reads_exponents(
+    expr: str, variables: tuple[str, ...], expected: dict[str, tuple[F, int]]
+) -> None:
     assert dependence(expr, variables) == expected
 
 
@@ -54,23 +55,48 @@ def test_related_format_dependence(variable: str, exponent: F, log_power: int, t
 @pytest.mark.parametrize(
     ("a", "b", "phrases"),
     [
-        (("upper", "O(d sqrt(T))", "regret"), ("upper", "O(sqrt(T))", "regret"),
-         ["both claim regret upper bounds in √T"]),
-        (("upper", "O(T^(2/3))", "regret"), ("upper", "O(sqrt(T))", "regret"),
-         ["improves the query's regret upper bound in T (√T vs T^(2/3))", "both claim regret upper bounds"]),
-        (("upper", "O(sqrt(T))", "regret"), ("upper", "O(T^(2/3))", "regret"),
-         ["the query's regret upper bound is better in T (√T vs T^(2/3))", "both claim regret upper bounds"]),
-        (("upper", "O(1/epsilon^2)", "sample complexity"), ("upper", "O(1/epsilon^3)", "sample complexity"),
-         ["the query's sample complexity upper bound is better in epsilon (1/ε^2 vs 1/ε^3)",
-          "both claim sample complexity upper bounds"]),
+        (
+            ("upper", "O(d sqrt(T))", "regret"),
+            ("upper", "O(sqrt(T))", "regret"),
+            ["both claim regret upper bounds in √T"],
+        ),
+        (
+            ("upper", "O(T^(2/3))", "regret"),
+            ("upper", "O(sqrt(T))", "regret"),
+            [
+                "improves the query's regret upper bound in T (√T vs T^(2/3))",
+                "both claim regret upper bounds",
+            ],
+        ),
+        (
+            ("upper", "O(sqrt(T))", "regret"),
+            ("upper", "O(T^(2/3))", "regret"),
+            [
+                "the query's regret upper bound is better in T (√T vs T^(2/3))",
+                "both claim regret upper bounds",
+            ],
+        ),
+        (
+            ("upper", "O(1/epsilon^2)", "sample complexity"),
+            ("upper", "O(1/epsilon^3)", "sample complexity"),
+            [
+                "the query's sample complexity upper bound is better in epsilon (1/ε^2 vs 1/ε^3)",
+                "both claim sample complexity upper bounds",
+            ],
+        ),
         # a tight bound matches upper and lower bounds
-        (("tight", "Theta(sqrt(T))", "regret"), ("lower", "Omega(sqrt(T))", "regret"),
-         ["both claim regret lower bounds in √T"]),
+        (
+            ("tight", "Theta(sqrt(T))", "regret"),
+            ("lower", "Omega(sqrt(T))", "regret"),
+            ["both claim regret lower bounds in √T"],
+        ),
         (("upper", "O(sqrt(T))", "regret"), ("lower", "Omega(sqrt(T))", "regret"), []),
         (("upper", "O(sqrt(T))", "regret"), ("upper", "O(sqrt(T))", "error"), []),
     ],
 )
-def test_related_compare_shapes_strongest_first(a: tuple[str, str, str], b: tuple[str, str, str], phrases: list[str]) -> None:
+def test_related_compare_shapes_strongest_first(
+    a: tuple[str, str, str], b: tuple[str, str, str], phrases: list[str]
+) -> None:
     shape_a = bound_shape(a[0], a[1], a[2], variables=("T", "d", "epsilon"))
     shape_b = bound_shape(b[0], b[1], b[2], variables=("T", "d", "epsilon"))
     assert [p for _s, p in compare_shapes(shape_a, shape_b)] == phrases

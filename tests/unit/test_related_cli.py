@@ -23,7 +23,9 @@ def graph_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     gb.paper("p-eee", "Protein folding", "protein structure prediction", topic=2)
     gb.holds("p-aaa", "Method", "principal component analysis", aliases=["PCA"], label="PCA")
     gb.holds("p-bbb", "Method", "principal component analysis")
-    gb.holds("p-ccc", "Method", "phased elimination", "proposes").holds("p-ddd", "Method", "phased elimination")
+    gb.holds("p-ccc", "Method", "phased elimination", "proposes").holds(
+        "p-ddd", "Method", "phased elimination"
+    )
     gb.holds("p-ccc", "Task", "linear bandits").holds("p-ddd", "Task", "linear bandits")
     gb.bound("p-ccc", "upper", "O(d sqrt(T))", ["T", "d"], "regret")
     gb.bound("p-ddd", "upper", "O(d^(3/2) sqrt(T))", ["T", "d"], "regret")
@@ -41,7 +43,9 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 _LINE = re.compile(r"^ ?(\d+)\. (\d+\.\d{3})  (p-\w+)  (.+) — (.+)$")
 
 
-def test_related_cli_prints_one_readable_line_per_result(graph_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_related_cli_prints_one_readable_line_per_result(
+    graph_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, err = _run(capsys, "related", "p-ddd", "-g", str(graph_dir), "--top", "2")
     assert code == 0
     lines = out.splitlines()
@@ -50,9 +54,11 @@ def test_related_cli_prints_one_readable_line_per_result(graph_dir: Path, capsys
     assert first is not None
     assert first.group(3) == "p-ccc"
     assert first.group(4) == "Linear bandits with one bit"
-    assert first.group(5).startswith("methods: phased elimination (proposed here); tasks: linear bandits; "
-                                     "both claim regret upper bounds in √T; improves the query's regret "
-                                     "upper bound in d (d vs d^(3/2)); same topic 1; terms: ")
+    assert first.group(5).startswith(
+        "methods: phased elimination (proposed here); tasks: linear bandits; "
+        "both claim regret upper bounds in √T; improves the query's regret "
+        "upper bound in d (d vs d^(3/2)); same topic 1; terms: "
+    )
     assert "related to p-ddd  Private linear bandits" in err
 
 
@@ -64,16 +70,20 @@ def test_related_cli_title_lookup_and_json(graph_dir: Path, capsys: pytest.Captu
     first = doc["related"][0]
     assert first["id"] == "p-ddd"
     assert [(s["type"], s["canonical"], s["roles"]) for s in first["shared"]] == [
-        ("Method", "phased elimination", ["proposed", "used"]), ("Task", "linear bandits", ["used", "used"])]
+        ("Method", "phased elimination", ["proposed", "used"]),
+        ("Task", "linear bandits", ["used", "used"]),
+    ]
     assert first["topic"] == 1
     assert set(first["signals"]) == {"entity", "terms", "bound", "topic", "lexical"}
 
 
-def test_related_cli_all_writes_one_json_line_per_paper(graph_dir: Path, tmp_path: Path,
-                                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_related_cli_all_writes_one_json_line_per_paper(
+    graph_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = tmp_path / "related.jsonl"
-    code, _out, err = _run(capsys, "related", "--all", "-g", str(graph_dir), "--top", "1", "--jsonl",
-                           "-o", str(target))
+    code, _out, err = _run(
+        capsys, "related", "--all", "-g", str(graph_dir), "--top", "1", "--jsonl", "-o", str(target)
+    )
     assert code == 0
     assert "related papers of 5 paper(s)" in err
     rows = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
@@ -112,12 +122,16 @@ def test_related_cli_bridge(graph_dir: Path, capsys: pytest.CaptureFixture[str])
     assert [b["id"] for b in json.loads(out)] == ["p-aaa", "p-bbb"]
 
 
-def test_related_cli_weights_file_changes_the_order(graph_dir: Path, tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_related_cli_weights_file_changes_the_order(
+    graph_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     weights = tmp_path / "w.json"
-    weights.write_text(json.dumps({"entity": 0, "terms": 0, "bound": 0, "topic": 0, "lexical": 1}),
-                       encoding="utf-8")
-    code, out, _err = _run(capsys, "related", "p-aaa", "-g", str(graph_dir), "--json", "--weights", str(weights))
+    weights.write_text(
+        json.dumps({"entity": 0, "terms": 0, "bound": 0, "topic": 0, "lexical": 1}), encoding="utf-8"
+    )
+    code, out, _err = _run(
+        capsys, "related", "p-aaa", "-g", str(graph_dir), "--json", "--weights", str(weights)
+    )
     assert code == 0
     related = json.loads(out)["related"]
     assert [r["id"] for r in related] == ["p-bbb"]  # only "pca" is a shared word
@@ -127,7 +141,10 @@ def test_related_cli_weights_file_changes_the_order(graph_dir: Path, tmp_path: P
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["related", "-g", "{g}"], "give exactly one of PAPER, --text FILE, --all, --method NAME or --bridge A B"),
+        (
+            ["related", "-g", "{g}"],
+            "give exactly one of PAPER, --text FILE, --all, --method NAME or --bridge A B",
+        ),
         (["related", "p-aaa", "--all", "-g", "{g}"], "give exactly one of"),
         (["related", "nothing like it", "-g", "{g}"], "no paper with id or title matching 'nothing like it'"),
         (["related", "p-aaa", "-g", "{g}", "--top", "0"], "--top must be at least 1, got 0"),
@@ -138,8 +155,9 @@ def test_related_cli_weights_file_changes_the_order(graph_dir: Path, tmp_path: P
         (["eval", "related", "--judgments", "{g}/none.jsonl", "-g", "{g}"], "cannot read the judgments"),
     ],
 )
-def test_related_cli_errors_are_one_line_and_exit_2(graph_dir: Path, capsys: pytest.CaptureFixture[str],
-                                                    argv: list[str], message: str) -> None:
+def test_related_cli_errors_are_one_line_and_exit_2(
+    graph_dir: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
     code, out, err = _run(capsys, *[a.replace("{g}", str(graph_dir)) for a in argv])
     assert code == 2
     assert out == ""
@@ -148,8 +166,9 @@ def test_related_cli_errors_are_one_line_and_exit_2(graph_dir: Path, capsys: pyt
     assert message in err
 
 
-def test_related_cli_eval_prints_both_systems(graph_dir: Path, tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_related_cli_eval_prints_both_systems(
+    graph_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     judgments = tmp_path / "j.jsonl"
     judgments.write_text(json.dumps({"id": "p-ccc", "related": {"p-ddd": 2}}) + "\n", encoding="utf-8")
     code, out, _err = _run(capsys, "eval", "related", "--judgments", str(judgments), "-g", str(graph_dir))

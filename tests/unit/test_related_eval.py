@@ -87,8 +87,9 @@ def _eval_graph() -> GraphBuilder:
     gb.paper("ucb", "UCB paper", "a confidence method")
     gb.paper("decoy", "Decoy", "optimistic exploration in decision making for robots")
     gb.paper("far", "Far", "protein structures")
-    gb.holds("q", "Method", "upper confidence bound", "uses").holds("ucb", "Method", "upper confidence bound",
-                                                                   "proposes")
+    gb.holds("q", "Method", "upper confidence bound", "uses").holds(
+        "ucb", "Method", "upper confidence bound", "proposes"
+    )
     return gb
 
 

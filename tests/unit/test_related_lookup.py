@@ -46,9 +46,12 @@ def test_related_find_paper_by_id_or_title(index: RelatedIndex, query: str, expe
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ("bandits", "'bandits' matches 3 paper titles: p-ccc 'Linear bandits with one bit'; "
-                    "p-ddd 'Private linear bandits'; p-eee 'Spectral bandits'; give a paper id or "
-                    "a longer title substring"),
+        (
+            "bandits",
+            "'bandits' matches 3 paper titles: p-ccc 'Linear bandits with one bit'; "
+            "p-ddd 'Private linear bandits'; p-eee 'Spectral bandits'; give a paper id or "
+            "a longer title substring",
+        ),
         ("graph neural", "no paper with id or title matching 'graph neural' in the graph (5 papers)"),
         ("  ", "empty paper query: give a paper id or a title substring"),
     ],
@@ -64,7 +67,9 @@ def test_related_exact_title_wins_over_substring_matches() -> None:
     assert build_index(gb.g).find_paper("bandits") == "p-1"
 
 
-@pytest.mark.parametrize("name", ["PCA", "principal component analysis", "Method:principal-component-analysis"])
+@pytest.mark.parametrize(
+    "name", ["PCA", "principal component analysis", "Method:principal-component-analysis"]
+)
 def test_related_by_method_lists_papers_by_role(index: RelatedIndex, name: str) -> None:
     found = index.by_method(name)
     assert found.node == "Method:principal-component-analysis"
@@ -88,7 +93,8 @@ def test_related_bridge_between_topics_finds_the_linking_paper(index: RelatedInd
     assert bridges[0].id == "p-eee"
     # p-bbb holds PCA alone, so its entity cosine with p-eee beats p-aaa's (which adds Anchor PCA)
     assert bridges[0].explanation() == (
-        "to topic 0 via p-bbb (principal component analysis); to topic 1 via p-ccc (linear bandits)")
+        "to topic 0 via p-bbb (principal component analysis); to topic 1 via p-ccc (linear bandits)"
+    )
 
 
 def test_related_bridge_between_entities_puts_holders_of_both_first(index: RelatedIndex) -> None:

@@ -47,7 +47,8 @@ def test_related_rare_entity_outranks_common_entity() -> None:
     ],
 )
 def test_related_role_factor_orders_candidates(
-    candidate_predicates: dict[str, tuple[str, str]], expected_first: str,
+    candidate_predicates: dict[str, tuple[str, str]],
+    expected_first: str,
     expected_roles: tuple[str, str],
 ) -> None:
     gb = _graph("q", *candidate_predicates)
@@ -107,17 +108,27 @@ def test_related_entities_sharing_words_are_similar() -> None:
     assert result.id == "c"
     assert result.shared == ()
     assert [s.to_json() for s in result.similar] == [
-        {"type": "Method", "canonical": "generalized linear contextual bandit",
-         "query": "stochastic linear bandit", "term": "bandit"}]
+        {
+            "type": "Method",
+            "canonical": "generalized linear contextual bandit",
+            "query": "stochastic linear bandit",
+            "term": "bandit",
+        }
+    ]
     assert result.explanation() == "similar: generalized linear contextual bandit ≈ stochastic linear bandit"
 
 
 @pytest.mark.parametrize(
     ("names", "terms"),
     [
-        (["stochastic linear bandits"], ("bandit", "linear", "linear bandit", "stochastic", "stochastic linear")),
-        (["principal component analysis", "PCA"],
-         ("component", "component analysis", "pca", "principal", "principal component")),
+        (
+            ["stochastic linear bandits"],
+            ("bandit", "linear", "linear bandit", "stochastic", "stochastic linear"),
+        ),
+        (
+            ["principal component analysis", "PCA"],
+            ("component", "component analysis", "pca", "principal", "principal component"),
+        ),
         # generic words count only inside a pair
         (["language model"], ("language", "language model")),
         (["novel framework"], ()),
@@ -178,8 +189,9 @@ def test_related_weights_change_the_ranking() -> None:
     gb = _graph("q", "meth", "conc")
     gb.holds("q", "Method", "m").holds("q", "Concept", "c")
     gb.holds("meth", "Method", "m").holds("conc", "Concept", "c")
-    flipped = RelatedWeights(types={"Method": 0.1, "Task": 0.8, "Dataset": 0.8, "Metric": 0.5,
-                                    "Concept": 1.0})
+    flipped = RelatedWeights(
+        types={"Method": 0.1, "Task": 0.8, "Dataset": 0.8, "Metric": 0.5, "Concept": 1.0}
+    )
     assert [r.id for r in build_index(gb.g, flipped).related("q")] == ["conc", "meth"]
 
 
@@ -195,6 +207,7 @@ def test_related_text_matches_entities_by_alias_and_adds_nothing() -> None:
     results = index.related_text(Extraction(paper, (mention,), ()))
     assert results[0].id == "holder"
     assert [(s.canonical, s.roles) for s in results[0].shared] == [
-        ("stochastic gradient descent", ("used", "used"))]
+        ("stochastic gradient descent", ("used", "used"))
+    ]
     assert sorted(gb.g.nodes) == nodes_before
     assert "p-new" not in index.ids
