@@ -78,21 +78,30 @@ def tokenize(s: str, start: int = 0, end: int | None = None) -> list[Token]:
 
 
 def match_parens(tokens: list[Token]) -> dict[int, int]:
-    """Index of the matching ``)``/``]``/``}`` for every opening token that is closed (one pass)."""
+    """Index of the matching closer for every opening token that is closed (one pass).
+
+    Braces are TeX groups: a ``)`` never closes across a ``{`` (``[0, 1)`` and ``{b)c}`` leave the
+    stray alone), and a ``}`` closes its ``{`` whatever parentheses were left open inside it.
+    """
     stack: list[int] = []
     pairs: dict[int, int] = {}
-    closer = {"(": ")", "[": "]", "{": "}"}
     for k, tok in enumerate(tokens):
         text = tok.text
-        if tok.kind == OPEN or (tok.kind == CMD and text in ("{", "lbrace")):
+        if tok.kind == OPEN or tok.kind == CMD and text in ("{", "lbrace"):
             stack.append(k)
-        elif tok.kind == CLOSE or (tok.kind == CMD and text in ("}", "rbrace")):
-            want = "}" if text in ("}", "rbrace") else text
-            # pop to the nearest opener of the same family: a stray ')' must not unbalance braces
+        elif tok.kind == CLOSE and text == "}" or tok.kind == CMD and text in ("}", "rbrace"):
+            for depth in range(len(stack) - 1, -1, -1):  # amortized linear: everything above is dropped
+                if tokens[stack[depth]].text in ("{", "lbrace"):
+                    pairs[stack[depth]] = k
+                    del stack[depth:]
+                    break
+        elif tok.kind == CLOSE:
+            want = "(" if text == ")" else "["
             for depth in range(len(stack) - 1, max(-1, len(stack) - 8), -1):
                 opener = tokens[stack[depth]].text
-                opener = "{" if opener in ("{", "lbrace") else opener
-                if closer[opener] == want:
+                if opener in ("{", "lbrace"):
+                    break
+                if opener == want:
                     pairs[stack[depth]] = k
                     del stack[depth:]
                     break

@@ -5,4 +5,5 @@ pytest_plugins: list[str] = [
     "tests.fixtures.neo4j",  # real Neo4j 5.26 server over Bolt
     "tests.fixtures.browser",  # real headless Chromium
     "tests.fixtures.entities",  # entity extractor: real pipeline, and rules alone
+    "tests.fixtures.bounds",  # bounds extractor through the real pipeline
 ]

@@ -1,0 +1,103 @@
+"""``kg eval bounds`` scoring: gold location, one-to-one half-overlap matching, field accuracy,
+bad gold files, and the floors reached on the hand-written gold (seeds + theory abstracts)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from extractors.bounds import extract_bounds
+from kg.errors import EvalError
+from kg.evaluate_bounds import GoldBound, load_gold, locate_gold, score_bounds
+from kg.ingest import read_papers
+from kg.types import Bound, Paper
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+
+
+def gold(latex: str, kind: str = "upper", quantity: str | None = "regret", attribution: str = "this",
+         soft: bool = False) -> GoldBound:
+    return GoldBound(kind, soft, latex, "", quantity, attribution)
+
+
+def pred(start: int, end: int, abstract: str, kind: str = "upper", quantity: str | None = "regret",
+         attribution: str = "this", form: str = "formula") -> Bound:
+    return Bound(form, kind, "O", False, abstract[start:end], "", (), quantity, None, attribution, None,
+                 start, end)
+
+
+def test_bounds_eval_locate_prefers_whole_math_spans() -> None:
+    abstract = "It is $t^3/\\epsilon^2$, sharpened from $t^5$ to $t^3$."
+    spans = locate_gold(abstract, [gold("t^3/\\epsilon^2"), gold("t^5"), gold("t^3")])
+    assert [abstract[a:b] for a, b in spans] == ["t^3/\\epsilon^2", "t^5", "t^3"]
+    assert spans[2][0] == abstract.rindex("t^3")
+
+
+def test_bounds_eval_locate_missing_latex_is_an_error() -> None:
+    with pytest.raises(EvalError, match="not found"):
+        locate_gold("no math here", [gold("O(n)")], "p-1")
+
+
+def test_bounds_eval_half_overlap_one_to_one() -> None:
+    abstract = "We get $R_T = O(\\sqrt{T})$ regret and $O(n)$ time."
+    g = [gold("R_T = O(\\sqrt{T})"), gold("O(n)", quantity="running time")]
+    s1 = abstract.index("O(\\sqrt")
+    s2 = abstract.index("O(n)")
+    predicted = [
+        pred(s1, s1 + len("O(\\sqrt{T})"), abstract),  # 11 of 17 characters: matches
+        pred(s1, s1 + 3, abstract),  # too short to match anything left
+        pred(s2, s2 + 4, abstract, quantity="time", attribution="prior"),
+        pred(s2, s2 + 4, abstract, form="verbal"),  # verbal bounds are not scored
+    ]
+    paper = Paper("p-1", "t", abstract)
+    scores = score_bounds({"p-1": g}, [paper], {"p-1": predicted})
+    assert (scores.gold, scores.predicted, scores.matched) == (2, 3, 2)
+    assert scores.detection() == {"p": 0.6667, "r": 1.0, "f1": 0.8}
+    assert scores.accuracy()["attribution"] == 0.5 and scores.accuracy()["quantity"] == 0.5
+    assert scores.accuracy()["kind"] == 1.0
+
+
+def test_bounds_eval_gold_doc_missing_from_input() -> None:
+    with pytest.raises(EvalError, match="not in the input"):
+        score_bounds({"p-9": []}, [Paper("p-1", "t", "x")], {})
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("not json", "line 1"),
+        ('{"doc": "a"}', "line 1"),
+        ('{"doc": "a", "bounds": [{"kind": "big", "soft": false, "latex": "x", "attribution": "this"}]}',
+         "kind 'big'"),
+        ('{"doc": "a", "bounds": [{"kind": "upper", "soft": false, "latex": "x", "attribution": "ours"}]}',
+         "attribution 'ours'"),
+    ],
+)
+def test_bounds_eval_bad_gold_names_the_line(tmp_path: Path, line: str, message: str) -> None:
+    path = tmp_path / "gold.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    with pytest.raises(EvalError, match=message):
+        load_gold(str(path))
+
+
+def test_bounds_eval_gold_file_covers_seeds_and_theory() -> None:
+    records = [json.loads(line) for line in (DATA / "bounds_gold.jsonl").read_text(encoding="utf-8").splitlines()]
+    seed_docs = [r for r in records if r["doc"].startswith("p-")]
+    theory_docs = [r for r in records if not r["doc"].startswith("p-")]
+    assert len(seed_docs) == 50 and len(theory_docs) >= 30
+    papers = {p.id for p in read_papers([str(SEEDS), str(DATA / "bounds_gold_papers.jsonl")])}
+    assert {r["doc"] for r in records} <= papers
+
+
+def test_bounds_eval_floors_on_gold() -> None:
+    """Floors under what the rules reach on the gold (the printed figures come from kg eval bounds)."""
+    g = load_gold(str(DATA / "bounds_gold.jsonl"))
+    papers = [p for p in read_papers([str(SEEDS), str(DATA / "bounds_gold_papers.jsonl")]) if p.id in g]
+    predicted = {p.id: extract_bounds(p.abstract) for p in papers}
+    scores = score_bounds(g, papers, predicted)
+    accuracy = scores.accuracy()
+    assert scores.detection()["f1"] >= 0.95
+    assert accuracy["kind"] >= 0.95 and accuracy["attribution"] >= 0.90 and accuracy["quantity"] >= 0.85
