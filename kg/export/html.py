@@ -436,6 +436,7 @@ def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW, max_nodes: in
         })
     edges: list[dict[str, Any]] = []
     edge_ids: Counter[str] = Counter()
+    pairs: Counter[tuple[str, str]] = Counter()  # edges so far between the same two nodes
     # Links between papers (or entities) are drawn thicker the stronger they are, relative to the
     # strongest shown; evidence edges stay thin, there are many of them.
     weighted = {*PAPER_PAPER_PROPERTIES, COOCCURS}
@@ -450,6 +451,8 @@ def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW, max_nodes: in
             label = str(d.get("weight", ""))
         else:
             label = ""
+        pair = (min(str(u), str(v)), max(str(u), str(v)))
+        pairs[pair] += 1
         edge_id = f"{u}|{v}|{k}"
         edge_ids[edge_id] += 1
         if edge_ids[edge_id] > 1:  # ids with "|" in them could collide; vis rejects duplicate ids
@@ -462,6 +465,9 @@ def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW, max_nodes: in
             "label": label,
             "color": EDGE_COLORS.get(pred, DEFAULT_EDGE_COLOR),
             "arrows": pred not in weighted,
+            # 0 for the first edge between two nodes, 1, 2… for the next: drawn as wider arcs, so
+            # a technique link and a concept link between the same papers do not cover each other.
+            "parallel": pairs[pair] - 1,
             "width": round(1 + 3 * max(_strength(d), 0.0) / top, 1) if pred in weighted else 1,
             "tip": _edge_tip(nx_graph, pred, d),
         })

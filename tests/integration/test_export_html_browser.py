@@ -27,6 +27,27 @@ NODE_POINT = """(id) => {
   return [pos.x + box.left, pos.y + box.top];
 }"""
 VISIBLE_NODES = "() => kg.network.body.nodeIndices.slice().sort()"
+# A DOM point (page coordinates) on a drawn edge and on no node: searched around the segment between
+# its nodes (a curved edge leaves the straight line), asking vis which edge is there.
+EDGE_POINT = """(id) => {
+  const net = kg.network, edge = kg.edges.get(id);
+  const pos = net.getPositions([edge.from, edge.to]);
+  const a = net.canvasToDOM(pos[edge.from]), b = net.canvasToDOM(pos[edge.to]);
+  const len = Math.hypot(b.x - a.x, b.y - a.y), nx = (a.y - b.y) / len, ny = (b.x - a.x) / len;
+  const box = document.getElementById("kg-network").getBoundingClientRect();
+  for (let off = 0; off <= 0.5 * len; off += 2) {
+    for (const sign of [1, -1]) {
+      for (let t = 0.3; t <= 0.7; t += 0.05) {
+        const p = { x: a.x + t * (b.x - a.x) + sign * off * nx,
+                    y: a.y + t * (b.y - a.y) + sign * off * ny };
+        if (net.getEdgeAt(p) === id && net.getNodeAt(p) === undefined) {
+          return [p.x + box.left, p.y + box.top];
+        }
+      }
+    }
+  }
+  return null;
+}"""
 
 
 def _open(open_page: Callable[..., PageSession], tmp_path: Path, g: nx.MultiDiGraph, view: str = "full",
@@ -109,6 +130,28 @@ def test_export_html_hovering_a_node_shows_its_tooltip(
     text = _hover(session, node)
     assert [part for part in expected if part not in text] == []
     _assert_clean(session)
+
+
+@pytest.mark.parametrize(
+    ("view", "edge", "expected"),
+    [
+        ("papers", "paper:p2|paper:p3|sharesTechniqueWith",
+         "shares technique with\nshared: adam\nweight 0.5"),
+        ("papers", "paper:p1|paper:p2|sharesConceptWith",
+         "shares concept with\nshared: self attention\nweight 0.25"),
+        ("full", "paper:p1|Metric:bleu|measures",
+         "measures\nIt reaches 28.4 BLEU on WMT 2014.\n"
+         "“BLEU” · entities.rules.v1 · confidence 0.90 · 1 mention"),
+    ],
+)
+def test_export_html_hovering_an_edge_shows_what_it_shares_or_its_evidence(
+        open_page: Callable[..., PageSession], tmp_path: Path, view: str, edge: str, expected: str) -> None:
+    session = _open(open_page, tmp_path, tiny_graph(), view)
+    point = session.page.evaluate(EDGE_POINT, edge)
+    assert point is not None
+    session.page.mouse.move(*point)
+    tooltip = session.page.wait_for_selector("div.vis-tooltip", state="visible", timeout=5000)
+    assert tooltip.inner_text() == expected
 
 
 def test_export_html_selecting_a_node_pins_its_details(

@@ -104,6 +104,15 @@ def test_export_html_entities_view_links_entities_used_together() -> None:
     assert view.get_edge_data("Dataset:wmt-2014", "Method:adam") is None
 
 
+def test_export_html_parallel_edges_are_numbered_per_node_pair() -> None:
+    edges = page_data(tiny_graph(), "papers")["edges"]
+    assert [(e["id"], e["parallel"]) for e in edges] == [
+        ("paper:p1|paper:p2|sharesConceptWith", 0),
+        ("paper:p1|paper:p2|sharesTechniqueWith", 1),
+        ("paper:p2|paper:p3|sharesTechniqueWith", 0),
+    ]
+
+
 def test_export_html_edge_ids_are_unique_even_when_node_ids_contain_the_separator() -> None:
     g = nx.MultiDiGraph()
     g.add_nodes_from(["a", "a|b", "b|c", "c"], kind="Concept")
