@@ -36,14 +36,28 @@ def by_latex(bounds: list[Bound], latex: str) -> Bound:
 
 
 def test_bounds_seed_lower_bound_unavoidable(seed_bounds: dict[str, list[Bound]]) -> None:
-    b = by_latex(seed_bounds["batching"], "\\Omega(B\\min \\lbrace d,\\log\\lvert \\mathcal{A} \\rvert \\rbrace)")
-    assert (b.kind, b.notation, b.soft, b.quantity, b.attribution) == ("lower", "Omega", False, "regret", "this")
+    b = by_latex(
+        seed_bounds["batching"], "\\Omega(B\\min \\lbrace d,\\log\\lvert \\mathcal{A} \\rvert \\rbrace)"
+    )
+    assert (b.kind, b.notation, b.soft, b.quantity, b.attribution) == (
+        "lower",
+        "Omega",
+        False,
+        "regret",
+        "this",
+    )
 
 
 def test_bounds_seed_first_algorithm_upper_bound(seed_bounds: dict[str, list[Bound]]) -> None:
     b = by_latex(seed_bounds["batching"], "\\widetilde{O}(dB + d\\sqrt{T})")
     assert (b.kind, b.soft, b.expr, b.variables, b.quantity, b.attribution) == (
-        "upper", True, "dB + d sqrt(T)", ("B", "T", "d"), "regret", "this")
+        "upper",
+        True,
+        "dB + d sqrt(T)",
+        ("B", "T", "d"),
+        "regret",
+        "this",
+    )
     assert b.subject == "the first phased-elimination algorithm"
     assert b.condition == "when $\\lvert \\mathcal{A} \\rvert = \\exp(\\Omega(d))$"
 
@@ -60,6 +74,9 @@ def test_bounds_seed_prior_penalty(seed_bounds: dict[str, list[Bound]]) -> None:
 
 def test_bounds_seed_order_of_sample_complexity(seed_bounds: dict[str, list[Bound]]) -> None:
     first = [b for b in seed_bounds["pmd"] if b.latex == "t_{\\mathrm{mix}}^3/\\varepsilon^2"]
-    assert [(b.kind, b.quantity) for b in first] == [("order", "sample complexity"), ("tight", "sample complexity")]
+    assert [(b.kind, b.quantity) for b in first] == [
+        ("order", "sample complexity"),
+        ("tight", "sample complexity"),
+    ]
     prior = by_latex(seed_bounds["pmd"], "t_{\\mathrm{mix}}^5")
     assert (prior.attribution, prior.kind) == ("prior", "upper")

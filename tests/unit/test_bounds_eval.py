@@ -18,15 +18,28 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 
 
-def gold(latex: str, kind: str = "upper", quantity: str | None = "regret", attribution: str = "this",
-         soft: bool = False) -> GoldBound:
+def gold(
+    latex: str,
+    kind: str = "upper",
+    quantity: str | None = "regret",
+    attribution: str = "this",
+    soft: bool = False,
+) -> GoldBound:
     return GoldBound(kind, soft, latex, "", quantity, attribution)
 
 
-def pred(start: int, end: int, abstract: str, kind: str = "upper", quantity: str | None = "regret",
-         attribution: str = "this", form: str = "formula") -> Bound:
-    return Bound(form, kind, "O", False, abstract[start:end], "", (), quantity, None, attribution, None,
-                 start, end)
+def pred(
+    start: int,
+    end: int,
+    abstract: str,
+    kind: str = "upper",
+    quantity: str | None = "regret",
+    attribution: str = "this",
+    form: str = "formula",
+) -> Bound:
+    return Bound(
+        form, kind, "O", False, abstract[start:end], "", (), quantity, None, attribution, None, start, end
+    )
 
 
 def test_bounds_eval_locate_prefers_whole_math_spans() -> None:
@@ -70,10 +83,14 @@ def test_bounds_eval_gold_doc_missing_from_input() -> None:
     [
         ("not json", "line 1"),
         ('{"doc": "a"}', "line 1"),
-        ('{"doc": "a", "bounds": [{"kind": "big", "soft": false, "latex": "x", "attribution": "this"}]}',
-         "kind 'big'"),
-        ('{"doc": "a", "bounds": [{"kind": "upper", "soft": false, "latex": "x", "attribution": "ours"}]}',
-         "attribution 'ours'"),
+        (
+            '{"doc": "a", "bounds": [{"kind": "big", "soft": false, "latex": "x", "attribution": "this"}]}',
+            "kind 'big'",
+        ),
+        (
+            '{"doc": "a", "bounds": [{"kind": "upper", "soft": false, "latex": "x", "attribution": "ours"}]}',
+            "attribution 'ours'",
+        ),
     ],
 )
 def test_bounds_eval_bad_gold_names_the_line(tmp_path: Path, line: str, message: str) -> None:
@@ -84,7 +101,9 @@ def test_bounds_eval_bad_gold_names_the_line(tmp_path: Path, line: str, message:
 
 
 def test_bounds_eval_gold_file_covers_seeds_and_theory() -> None:
-    records = [json.loads(line) for line in (DATA / "bounds_gold.jsonl").read_text(encoding="utf-8").splitlines()]
+    records = [
+        json.loads(line) for line in (DATA / "bounds_gold.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
     seed_docs = [r for r in records if r["doc"].startswith("p-")]
     theory_docs = [r for r in records if not r["doc"].startswith("p-")]
     assert len(seed_docs) == 50 and len(theory_docs) >= 30

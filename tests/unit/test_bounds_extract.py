@@ -27,34 +27,97 @@ def formula_bounds(abstract: str) -> list[Bound]:
     ("abstract", "latex", "notation", "kind", "soft", "expr", "variables"),
     [
         ("We obtain $O(\\sqrt{T})$ regret.", "O(\\sqrt{T})", "O", "upper", False, "sqrt(T)", ("T",)),
-        ("It has $\\mathcal{O}(d\\log n)$ sample complexity.", "\\mathcal{O}(d\\log n)", "O", "upper", False,
-         "d log n", ("d", "n")),
-        ("We prove $\\tilde{O}(\\sqrt{dT})$ regret.", "\\tilde{O}(\\sqrt{dT})", "O", "upper", True, "sqrt(dT)",
-         ("T", "d")),
-        ("The first achieves $\\widetilde{O}(dB + d\\sqrt{T})$ regret.", "\\widetilde{O}(dB + d\\sqrt{T})", "O",
-         "upper", True, "dB + d sqrt(T)", ("B", "T", "d")),
-        ("The algorithm attains Õ(dB + d√T) regret.", "Õ(dB + d√T)", "O", "upper", True, "dB + d sqrt(T)",
-         ("B", "T", "d")),
-        ("We prove a $\\Omega(\\sqrt{T})$ regret lower bound.", "\\Omega(\\sqrt{T})", "Omega", "lower", False,
-         "sqrt(T)", ("T",)),
+        (
+            "It has $\\mathcal{O}(d\\log n)$ sample complexity.",
+            "\\mathcal{O}(d\\log n)",
+            "O",
+            "upper",
+            False,
+            "d log n",
+            ("d", "n"),
+        ),
+        (
+            "We prove $\\tilde{O}(\\sqrt{dT})$ regret.",
+            "\\tilde{O}(\\sqrt{dT})",
+            "O",
+            "upper",
+            True,
+            "sqrt(dT)",
+            ("T", "d"),
+        ),
+        (
+            "The first achieves $\\widetilde{O}(dB + d\\sqrt{T})$ regret.",
+            "\\widetilde{O}(dB + d\\sqrt{T})",
+            "O",
+            "upper",
+            True,
+            "dB + d sqrt(T)",
+            ("B", "T", "d"),
+        ),
+        (
+            "The algorithm attains Õ(dB + d√T) regret.",
+            "Õ(dB + d√T)",
+            "O",
+            "upper",
+            True,
+            "dB + d sqrt(T)",
+            ("B", "T", "d"),
+        ),
+        (
+            "We prove a $\\Omega(\\sqrt{T})$ regret lower bound.",
+            "\\Omega(\\sqrt{T})",
+            "Omega",
+            "lower",
+            False,
+            "sqrt(T)",
+            ("T",),
+        ),
         ("Any method suffers Ω(√T) regret.", "Ω(√T)", "Omega", "lower", False, "sqrt(T)", ("T",)),
-        ("Any method suffers $\\widetilde{\\Omega}(d\\sqrt{T})$ regret.", "\\widetilde{\\Omega}(d\\sqrt{T})",
-         "Omega", "lower", True, "d sqrt(T)", ("T", "d")),
+        (
+            "Any method suffers $\\widetilde{\\Omega}(d\\sqrt{T})$ regret.",
+            "\\widetilde{\\Omega}(d\\sqrt{T})",
+            "Omega",
+            "lower",
+            True,
+            "d sqrt(T)",
+            ("T", "d"),
+        ),
         ("The arithmetic cost is $\\Theta(n^2)$.", "\\Theta(n^2)", "Theta", "tight", False, "n^2", ("n",)),
         ("Sorting takes Θ(n log n) time.", "Θ(n log n)", "Theta", "tight", False, "n log n", ("n",)),
         ("The excess risk is $o(1/n)$.", "o(1/n)", "o", "upper", False, "1/n", ("n",)),
-        ("Any tester needs $\\omega(\\log n)$ queries.", "\\omega(\\log n)", "omega", "lower", False, "log n",
-         ("n",)),
+        (
+            "Any tester needs $\\omega(\\log n)$ queries.",
+            "\\omega(\\log n)",
+            "omega",
+            "lower",
+            False,
+            "log n",
+            ("n",),
+        ),
         ("It runs in O(n log n) time.", "O(n log n)", "O", "upper", False, "n log n", ("n",)),
-        ("Regret of O(\\logT + L_max ) follows.", "O(\\logT + L_max )", "O", "upper", False, "log T + L_max",
-         ("L_max", "T")),
+        (
+            "Regret of O(\\logT + L_max ) follows.",
+            "O(\\logT + L_max )",
+            "O",
+            "upper",
+            False,
+            "log T + L_max",
+            ("L_max", "T"),
+        ),
     ],
 )
-def test_bounds_notation_fields(abstract: str, latex: str, notation: str, kind: str, soft: bool, expr: str,
-                                variables: tuple[str, ...]) -> None:
+def test_bounds_notation_fields(
+    abstract: str, latex: str, notation: str, kind: str, soft: bool, expr: str, variables: tuple[str, ...]
+) -> None:
     bound = only(abstract)
     assert (bound.latex, bound.notation, bound.kind, bound.soft, bound.expr, bound.variables) == (
-        latex, notation, kind, soft, expr, variables)
+        latex,
+        notation,
+        kind,
+        soft,
+        expr,
+        variables,
+    )
     assert abstract[bound.start : bound.end] == bound.latex
     assert bound.form == "formula" and bound.extractor == "bounds.latex.v1"
 
@@ -63,19 +126,35 @@ def test_bounds_notation_fields(abstract: str, latex: str, notation: str, kind: 
     ("abstract", "latex", "expr"),
     [
         # nested braces with \lbrace, \lvert and \min
-        ("We show $\\Omega(B\\min \\lbrace d,\\log\\lvert \\mathcal{A} \\rvert \\rbrace)$ regret is unavoidable.",
-         "\\Omega(B\\min \\lbrace d,\\log\\lvert \\mathcal{A} \\rvert \\rbrace)", "B min{d, log |A|}"),
+        (
+            "We show $\\Omega(B\\min \\lbrace d,\\log\\lvert \\mathcal{A} \\rvert \\rbrace)$ regret "
+            "is unavoidable.",
+            "\\Omega(B\\min \\lbrace d,\\log\\lvert \\mathcal{A} \\rvert \\rbrace)",
+            "B min{d, log |A|}",
+        ),
         # \big, \! and \, spacing commands
-        ("It attains regret $\\tilde{O}\\!\\big(d\\sqrt{T}\\,\\log T\\big)$.",
-         "\\tilde{O}\\!\\big(d\\sqrt{T}\\,\\log T\\big)", "d sqrt(T) log T"),
+        (
+            "It attains regret $\\tilde{O}\\!\\big(d\\sqrt{T}\\,\\log T\\big)$.",
+            "\\tilde{O}\\!\\big(d\\sqrt{T}\\,\\log T\\big)",
+            "d sqrt(T) log T",
+        ),
         # \frac and \left( … \right)
-        ("A $\\mathcal{O}\\left(\\frac{d}{T}\\right)$ generalization bound holds.",
-         "\\mathcal{O}\\left(\\frac{d}{T}\\right)", "d/T"),
+        (
+            "A $\\mathcal{O}\\left(\\frac{d}{T}\\right)$ generalization bound holds.",
+            "\\mathcal{O}\\left(\\frac{d}{T}\\right)",
+            "d/T",
+        ),
         # subscripts and superscripts
-        ("Sample complexities of order $t_{\\mathrm{mix}}^3/\\varepsilon^2$ follow.",
-         "t_{\\mathrm{mix}}^3/\\varepsilon^2", "t_mix^3/epsilon^2"),
-        ("The regret is $O(d^{3/2}\\sqrt{B} + T^{-1})$ overall.", "O(d^{3/2}\\sqrt{B} + T^{-1})",
-         "d^(3/2) sqrt(B) + T^(-1)"),
+        (
+            "Sample complexities of order $t_{\\mathrm{mix}}^3/\\varepsilon^2$ follow.",
+            "t_{\\mathrm{mix}}^3/\\varepsilon^2",
+            "t_mix^3/epsilon^2",
+        ),
+        (
+            "The regret is $O(d^{3/2}\\sqrt{B} + T^{-1})$ overall.",
+            "O(d^{3/2}\\sqrt{B} + T^{-1})",
+            "d^(3/2) sqrt(B) + T^(-1)",
+        ),
     ],
 )
 def test_bounds_nested_latex_expr(abstract: str, latex: str, expr: str) -> None:
@@ -86,12 +165,21 @@ def test_bounds_nested_latex_expr(abstract: str, latex: str, expr: str) -> None:
 @pytest.mark.parametrize(
     ("abstract", "kind", "notation", "quantity"),
     [
-        ("The generalization error $\\le \\sqrt{d/n}$ with high probability.", "upper", "le",
-         "generalization error"),
+        (
+            "The generalization error $\\le \\sqrt{d/n}$ with high probability.",
+            "upper",
+            "le",
+            "generalization error",
+        ),
         ("We show that $R_T \\leq C\\sqrt{T \\log T}$ for every instance.", "upper", "le", None),
         ("The error $\\| \\hat\\theta - \\theta \\| < \\epsilon\\sqrt{d}$ holds.", "upper", "le", "error"),
         ("The loss satisfies $\\mathcal{L}(\\theta_t) - \\mathcal{L}^* \\ge c/t$.", "lower", "ge", "loss"),
-        ("The expected regret $\\mathbb{E}[R_T] \\geq \\sqrt{KT}/20$ for any policy.", "lower", "ge", "regret"),
+        (
+            "The expected regret $\\mathbb{E}[R_T] \\geq \\sqrt{KT}/20$ for any policy.",
+            "lower",
+            "ge",
+            "regret",
+        ),
         ("The optimal schedule is $\\eta(t) \\sim t^{-1/2}$.", "order", "sim", None),
         ("The regret is $R \\simeq \\sqrt{T}$.", "order", "simeq", "regret"),
         ("The error scales as $n^{-1/2}$.", "order", "order", "error"),
@@ -99,7 +187,9 @@ def test_bounds_nested_latex_expr(abstract: str, latex: str, expr: str) -> None:
         ("We show sample complexities of order $d/\\varepsilon^2$.", "order", "order", "sample complexity"),
     ],
 )
-def test_bounds_inequalities_and_orders(abstract: str, kind: str, notation: str, quantity: str | None) -> None:
+def test_bounds_inequalities_and_orders(
+    abstract: str, kind: str, notation: str, quantity: str | None
+) -> None:
     bound = only(abstract)
     assert (bound.kind, bound.notation) == (kind, notation)
     if quantity is not None:
@@ -127,13 +217,22 @@ def test_bounds_kind_from_words(abstract: str, kind: str) -> None:
     [
         ("Prior work obtained $O(T^{2/3})$ regret; we improve it to $O(\\sqrt{T})$.", ["prior", "this"]),
         ("We improve the regret from $O(T^{2/3})$ to $O(\\sqrt{T})$.", ["prior", "this"]),
-        ("Our algorithm has regret $\\tilde{O}(d\\sqrt{T})$, matching the non-private rate $\\tilde{O}(\\sqrt{T})$.",
-         ["this", "prior"]),
+        (
+            "Our algorithm has regret $\\tilde{O}(d\\sqrt{T})$, matching the non-private rate "
+            "$\\tilde{O}(\\sqrt{T})$.",
+            ["this", "prior"],
+        ),
         ("The sample complexity improves upon the best known result $O(1/\\epsilon^2)$.", ["prior"]),
-        ("Existing guarantees pay for it: in regret bounds, the penalty is $\\sqrt{\\gamma_n}\\,n\\varepsilon$.",
-         ["prior"]),
-        ("The LFA rate sharpens the prior best $t_{\\mathrm{mix}}^5$ mixing dependence to $t_{\\mathrm{mix}}^3$.",
-         ["prior", "this"]),
+        (
+            "Existing guarantees pay for it: in regret bounds, the penalty is "
+            "$\\sqrt{\\gamma_n}\\,n\\varepsilon$.",
+            ["prior"],
+        ),
+        (
+            "The LFA rate sharpens the prior best $t_{\\mathrm{mix}}^5$ mixing dependence to "
+            "$t_{\\mathrm{mix}}^3$.",
+            ["prior", "this"],
+        ),
         ("To address the prohibitive $\\mathcal{O}(n^3)$ time complexity, recent work uses CG.", ["prior"]),
         ("We give an algorithm with $O(\\sqrt{T})$ regret. It is simple.", ["this"]),
     ],
@@ -150,7 +249,10 @@ def test_bounds_attribution(abstract: str, attributions: list[str]) -> None:
         ("The stopping time is $T^{\\star}\\log(1/\\delta)$ up to lower-order terms.", "stopping time"),
         ("Backpropagation has arithmetic cost $\\Theta(\\ell d^2)$.", "arithmetic complexity"),
         ("It converges in $\\tilde{O}(n\\log(1/\\epsilon))$ iterations.", "iteration complexity"),
-        ("A high-probability $\\mathcal{O}(\\frac{d}{T})$ generalization bound holds.", "generalization error"),
+        (
+            "A high-probability $\\mathcal{O}(\\frac{d}{T})$ generalization bound holds.",
+            "generalization error",
+        ),
         ("It requires O(n^3) time.", "running time"),
         ("It requires $O(n^2)$ memory.", "space complexity"),
     ],
@@ -160,8 +262,10 @@ def test_bounds_quantity(abstract: str, quantity: str) -> None:
 
 
 def test_bounds_condition_is_not_a_bound() -> None:
-    abstract = ("The first achieves $\\widetilde{O}(dB + d\\sqrt{T})$ regret, matching the lower bound when "
-                "$\\lvert \\mathcal{A} \\rvert = \\exp(\\Omega(d))$.")
+    abstract = (
+        "The first achieves $\\widetilde{O}(dB + d\\sqrt{T})$ regret, matching the lower bound when "
+        "$\\lvert \\mathcal{A} \\rvert = \\exp(\\Omega(d))$."
+    )
     bound = only(abstract)
     assert bound.latex == "\\widetilde{O}(dB + d\\sqrt{T})"
     assert bound.condition == "when $\\lvert \\mathcal{A} \\rvert = \\exp(\\Omega(d))$"
@@ -190,16 +294,29 @@ def test_bounds_non_bounds(abstract: str) -> None:
 @pytest.mark.parametrize(
     ("abstract", "latex", "kind", "quantity"),
     [
-        ("We prove a linear convergence rate for the method.", "linear convergence rate", "upper",
-         "convergence rate"),
-        ("We propose a polynomial-time algorithm for the problem.", "polynomial-time algorithm", "upper",
-         "running time"),
+        (
+            "We prove a linear convergence rate for the method.",
+            "linear convergence rate",
+            "upper",
+            "convergence rate",
+        ),
+        (
+            "We propose a polynomial-time algorithm for the problem.",
+            "polynomial-time algorithm",
+            "upper",
+            "running time",
+        ),
     ],
 )
 def test_bounds_verbal(abstract: str, latex: str, kind: str, quantity: str) -> None:
     (bound,) = extract_bounds(abstract)
     assert (bound.form, bound.latex, bound.kind, bound.quantity, bound.notation) == (
-        "verbal", latex, kind, quantity, "verbal")
+        "verbal",
+        latex,
+        kind,
+        quantity,
+        "verbal",
+    )
     assert abstract[bound.start : bound.end] == latex
 
 

@@ -11,7 +11,11 @@ from extractors.latex import match_parens, to_expr, tokenize
     ("latex", "expr", "variables"),
     [
         ("dB + d\\sqrt{T}", "dB + d sqrt(T)", ("B", "T", "d")),
-        ("B\\min \\lbrace d,\\log\\lvert \\mathcal{A} \\rvert \\rbrace", "B min{d, log |A|}", ("A", "B", "d")),
+        (
+            "B\\min \\lbrace d,\\log\\lvert \\mathcal{A} \\rvert \\rbrace",
+            "B min{d, log |A|}",
+            ("A", "B", "d"),
+        ),
         ("\\frac{d}{T}", "d/T", ("T", "d")),
         ("\\frac{K-1}{2}", "(K - 1)/2", ("K",)),
         ("t_{\\mathrm{mix}}^3/\\varepsilon^2", "t_mix^3/epsilon^2", ("epsilon", "t_mix")),
@@ -21,15 +25,22 @@ from extractors.latex import match_parens, to_expr, tokenize
         ("\\!\\big(d\\sqrt{T}\\big)", "(d sqrt(T))", ("T", "d")),
         ("\\left(\\log T\\right)^{3/4}", "(log T)^(3/4)", ("T",)),
         ("T_{\\beta}^{\\star}(\\mu)\\log(1/\\delta)", "T_beta^*(mu) log(1/delta)", ("T_beta", "delta", "mu")),
-        ("\\leq \\varepsilon^p + \\delta \\cdot D^p", "<= epsilon^p + delta * D^p", ("D", "delta", "epsilon", "p")),
+        (
+            "\\leq \\varepsilon^p + \\delta \\cdot D^p",
+            "<= epsilon^p + delta * D^p",
+            ("D", "delta", "epsilon", "p"),
+        ),
         ("\\eta(t) \\sim t^{-1/2}", "eta(t) ~ t^(-1/2)", ("eta", "t")),
         ("dB + d√T", "dB + d sqrt(T)", ("B", "T", "d")),
         ("n log n", "n log n", ("n",)),
         ("\\logT + L_max", "log T + L_max", ("L_max", "T")),
         ("ε^{-2} · log(1/δ)", "epsilon^(-2) * log(1/delta)", ("delta", "epsilon")),
         ("\\ell d^2+\\ell^2d", "ell d^2 + ell^2d", ("d", "ell")),
-        ("(\\text{activation degree})^{(-2 \\times \\text{depth})}", "(activation degree)^(-2 * depth)",
-         ("activation degree", "depth")),
+        (
+            "(\\text{activation degree})^{(-2 \\times \\text{depth})}",
+            "(activation degree)^(-2 * depth)",
+            ("activation degree", "depth"),
+        ),
     ],
 )
 def test_latex_to_expr(latex: str, expr: str, variables: tuple[str, ...]) -> None:
@@ -52,7 +63,6 @@ def test_latex_match_parens_braces_bound_parentheses() -> None:
     tokens = tokenize("(a{b)c}")
     pairs = match_parens(tokens)
     assert pairs == {2: 6}  # the ')' inside the group is stray; '(' stays open
-
 
 
 def test_latex_match_parens_half_open_interval() -> None:
