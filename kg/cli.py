@@ -581,6 +581,8 @@ def _add_related(sub: Any) -> None:
                       help="the papers that propose, then use, a method")
     mode.add_argument("--bridge", nargs=2, metavar=("A", "B"), default=None,
                       help="papers linking two topics (topic:N) or entities (names)")
+    mode.add_argument("--write-index", action="store_true",
+                      help="precompute DIR/related-index.npz so later queries skip graph.json")
     p.add_argument("--jsonl", action="store_true", help="with --all: one JSON line per paper")
     p.add_argument("-o", "--output", default="-", metavar="FILE",
                    help="with --all: the JSONL file to write (default: stdout)")
@@ -592,12 +594,17 @@ def _add_related(sub: Any) -> None:
 
 def _run_related(args: argparse.Namespace) -> int:
     from kg.errors import ConfigError
-    from kg.related import load_index, read_query_text, render_line
+    from kg.related import RelatedWeights, load_index, read_query_text, render_line, write_index
 
-    modes = sum(bool(x) for x in (args.paper, args.text, args.all, args.method, args.bridge))
+    modes = sum(bool(x) for x in (args.paper, args.text, args.all, args.method, args.bridge,
+                                  args.write_index))
     if modes != 1:
-        raise ConfigError("kg related: give exactly one of PAPER, --text FILE, --all, --method NAME "
-                          "or --bridge A B")
+        raise ConfigError("kg related: give exactly one of PAPER, --text FILE, --all, --method NAME, "
+                          "--bridge A B or --write-index")
+    if args.write_index:
+        weights = RelatedWeights.from_file(args.weights) if args.weights else None
+        print(f"wrote {write_index(args.graph, weights)}", file=sys.stderr)
+        return 0
     if args.top < 1:
         raise ConfigError(f"kg related: --top must be at least 1, got {args.top}")
     if args.jsonl and not args.all:

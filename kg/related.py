@@ -886,11 +886,6 @@ class RelatedIndex:
         used = _weighted(u_rows, u_cols, self.entity_weight, (n_papers, m))
         proposed = _weighted(p_rows, p_cols, self.entity_weight, (n_papers, m))
         self.used, self.proposed = _normalize_pair(used, proposed)
-        # score = U_q·(U_c + r_pu P_c) + P_q·(r_pu U_c + r_pp P_c)   (see the module docstring)
-        self._against_used = sp.csr_matrix((self.used + w.proposed_used * self.proposed).T)
-        self._against_proposed = sp.csr_matrix(
-            (w.proposed_used * self.used + w.both_proposed * self.proposed).T
-        )
 
         # --- entity words
         self.entity_terms: list[tuple[str, ...]] = []
@@ -919,7 +914,6 @@ class RelatedIndex:
             [math.log((n_papers + 1) / (term_df[t] + 1)) for t in self.term_names], dtype=np.float64
         )
         self.words = _l2(self._term_rows(term_weight))
-        self._words_t = sp.csr_matrix(self.words.T)
 
         # --- bounds
         shapes: list[list[BoundShape]] = [[] for _ in papers]
@@ -960,17 +954,132 @@ class RelatedIndex:
                 b_rows.append(i)
                 b_cols.append(self.bound_col[f])
         self.bounds = _l2(_weighted(b_rows, b_cols, self.bound_idf, (n_papers, len(self.bound_features))))
-        self._bounds_t = sp.csr_matrix(self.bounds.T)
 
         # --- lexical
         abstracts = [str(nx_graph.nodes[n].get("abstract") or "") for n in papers]
         self.vectorizer, self.lexical = tfidf_matrix(abstracts)
-        self._lexical_t = sp.csr_matrix(self.lexical.T)
         self.terms = (
             np.array(self.vectorizer.get_feature_names_out(), dtype=object)
             if self.lexical.shape[1]
             else np.array([], dtype=object)
         )
+        self.lexical_idf = (
+            np.asarray(self.vectorizer.idf_, dtype=np.float64) if self.lexical.shape[1] else np.zeros(0)
+        )
+        self._finish()
+
+    def _finish(self) -> None:
+        """The derived matrices queries multiply against (rebuilt after loading a saved index)."""
+        w = self.weights
+        self.row_of = {pid: i for i, pid in enumerate(self.ids)}
+        self.entity_col = {e: j for j, e in enumerate(self.entities)}
+        self.term_col = {t: k for k, t in enumerate(self.term_names)}
+        self.bound_col = {f: j for j, f in enumerate(self.bound_features)}
+        # score = U_q·(U_c + r_pu P_c) + P_q·(r_pu U_c + r_pp P_c)   (see the module docstring)
+        self._against_used = sp.csr_matrix((self.used + w.proposed_used * self.proposed).T)
+        self._against_proposed = sp.csr_matrix(
+            (w.proposed_used * self.used + w.both_proposed * self.proposed).T
+        )
+        self._words_t = sp.csr_matrix(self.words.T)
+        self._bounds_t = sp.csr_matrix(self.bounds.T)
+        self._lexical_t = sp.csr_matrix(self.lexical.T)
+
+    def _vectorizer(self) -> Any:
+        """The fitted TF-IDF vectorizer (rebuilt from the saved vocabulary and IDF after a load)."""
+        if self.vectorizer is None:
+            vectorizer = tfidf_vectorizer()
+            vectorizer.set_params(vocabulary={str(t): k for k, t in enumerate(self.terms)})
+            vectorizer.fit(["x"])  # fixes the vocabulary; the IDF is then replaced by the saved one
+            vectorizer.idf_ = self.lexical_idf
+            self.vectorizer = vectorizer
+        return self.vectorizer
+
+    # --------------------------------------------------------------------------- saving
+
+    _MATRICES = ("used", "proposed", "words", "bounds", "lexical")
+    _ARRAYS = ("topics", "entity_idf", "entity_weight", "term_idf", "bound_idf", "lexical_idf")
+
+    def save(self, path: str | Path, graph_key: Mapping[str, Any]) -> None:
+        """Write the index to ``path`` (one ``.npz``, no pickles), atomically.
+
+        Args:
+            path: the file to write.
+            graph_key: what identifies the graph it was built from; :func:`load_index` uses the
+                file only when the graph still has this key.
+        """
+        from kg.fileio import atomic_write
+
+        arrays: dict[str, np.ndarray] = {name: getattr(self, name) for name in self._ARRAYS}
+        for name in self._MATRICES:
+            matrix = sp.csr_matrix(getattr(self, name))
+            arrays[f"{name}.data"] = matrix.data
+            arrays[f"{name}.indices"] = matrix.indices
+            arrays[f"{name}.indptr"] = matrix.indptr
+            arrays[f"{name}.shape"] = np.array(matrix.shape, dtype=np.int64)
+        meta = {
+            "format": INDEX_FORMAT,
+            "graph": dict(graph_key),
+            "weights": self.weights.to_json(),
+            "ids": self.ids,
+            "titles": self.titles,
+            "entities": self.entities,
+            "entity_type": self.entity_type,
+            "entity_canonical": self.entity_canonical,
+            "entity_label": self.entity_label,
+            "entity_terms": [list(t) for t in self.entity_terms],
+            "names": [[t, n, j] for (t, n), j in sorted(self._names.items())],
+            "holders": [sorted(h.items()) for h in self.holders],
+            "term_names": self.term_names,
+            "bound_features": self.bound_features,
+            "shapes": [[_shape_json(b) for b in shapes] for shapes in self.shapes],
+            "terms": [str(t) for t in self.terms],
+        }
+        arrays["meta"] = np.frombuffer(json.dumps(meta, ensure_ascii=False).encode("utf-8"), dtype=np.uint8)
+        with atomic_write(path, "wb") as out:
+            np.savez(out, **arrays)  # type: ignore[arg-type]  # numpy stubs type **kwds as its options
+
+    @classmethod
+    def load(
+        cls, path: str | Path, graph_key: Mapping[str, Any], weights: RelatedWeights
+    ) -> RelatedIndex | None:
+        """The index saved at ``path`` if it was built from this graph with these weights, else None."""
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                meta = json.loads(bytes(data["meta"]).decode("utf-8"))
+                if (
+                    meta.get("format") != INDEX_FORMAT
+                    or meta.get("graph") != dict(graph_key)
+                    or meta.get("weights") != weights.to_json()
+                ):
+                    return None
+                index = cls.__new__(cls)
+                index.weights = weights
+                for name in cls._ARRAYS:
+                    setattr(index, name, np.array(data[name]))
+                for name in cls._MATRICES:
+                    shape = tuple(int(x) for x in data[f"{name}.shape"])
+                    matrix = sp.csr_matrix(
+                        (data[f"{name}.data"], data[f"{name}.indices"], data[f"{name}.indptr"]), shape=shape
+                    )
+                    setattr(index, name, matrix)
+        except (OSError, KeyError, ValueError, UnicodeDecodeError):
+            return None  # unreadable or from another version: rebuild from the graph
+        index.ids = meta["ids"]
+        index.titles = meta["titles"]
+        index.entities = meta["entities"]
+        index.entity_type = meta["entity_type"]
+        index.entity_canonical = meta["entity_canonical"]
+        index.entity_label = meta["entity_label"]
+        index.entity_terms = [tuple(t) for t in meta["entity_terms"]]
+        index._names = {(t, n): int(j) for t, n, j in meta["names"]}
+        index.holders = [{int(i): str(r) for i, r in h} for h in meta["holders"]]
+        index.term_names = meta["term_names"]
+        index.bound_features = meta["bound_features"]
+        index.shapes = [tuple(_shape_from_json(b) for b in shapes) for shapes in meta["shapes"]]
+        index.terms = np.array(meta["terms"], dtype=object)
+        index.vectorizer = None
+        index._finish()
+        return index
 
     def _term_rows(self, term_weight: Sequence[Mapping[str, float]]) -> sp.csr_matrix:
         rows, cols, data = [], [], []
@@ -1251,7 +1360,7 @@ class RelatedIndex:
         cols = sorted({self.bound_col[f] for s in shapes for f in s.features() if f in self.bound_col})
         bounds = _l2(_weighted([0] * len(cols), cols, self.bound_idf, (1, len(self.bound_features))))
         lexical = (
-            sp.csr_matrix(self.vectorizer.transform([extraction.paper.abstract]))
+            sp.csr_matrix(self._vectorizer().transform([extraction.paper.abstract]))
             if self.lexical.shape[1]
             else sp.csr_matrix((1, 0))
         )
@@ -1372,8 +1481,46 @@ def build_index(nx_graph: nx.MultiDiGraph, weights: RelatedWeights | None = None
 # ------------------------------------------------------------------------------ entry points
 
 
+INDEX_FILE = "related-index.npz"
+INDEX_FORMAT = 1
+
+
+def _graph_key(directory: str | Path) -> dict[str, Any]:
+    """What identifies a build's graph: graph.json's size and modification time (a rebuild
+    replaces the directory, so both change)."""
+    from kg.graphdir import GRAPH_JSON
+
+    try:
+        stat = (Path(directory) / GRAPH_JSON).stat()
+    except OSError:
+        return {}
+    return {"size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
+
+
+def write_index(directory: str | Path, weights: RelatedWeights | None = None) -> Path:
+    """Precompute the related-work index of a build directory into ``DIR/related-index.npz``.
+
+    ``kg related`` then loads it instead of reading ``graph.json`` and fitting TF-IDF on every
+    call (a build may call this before publishing its directory). It holds one set of weights;
+    a query with other weights builds its index from the graph instead.
+
+    Raises:
+        GraphDirError: the directory is not a complete build.
+        OutputError: the file cannot be written.
+    """
+    from kg.graphdir import load_nx
+
+    index = build_index(load_nx(directory), weights)
+    path = Path(directory) / INDEX_FILE
+    index.save(path, _graph_key(directory))
+    return path
+
+
 def load_index(directory: str | Path, weights_file: str | Path | None = None) -> RelatedIndex:
     """The related-work index of a build directory, with weights from ``weights_file`` if given.
+
+    Uses ``DIR/related-index.npz`` (:func:`write_index`) when it was built from this graph with
+    these weights, else builds the index from ``graph.json``.
 
     Raises:
         GraphDirError: the directory is not a complete build.
@@ -1381,7 +1528,13 @@ def load_index(directory: str | Path, weights_file: str | Path | None = None) ->
     """
     from kg.graphdir import load_nx
 
-    weights = RelatedWeights.from_file(weights_file) if weights_file else None
+    weights = RelatedWeights.from_file(weights_file) if weights_file else RelatedWeights()
+    saved = Path(directory) / INDEX_FILE
+    if saved.is_file():
+        key = _graph_key(directory)
+        index = RelatedIndex.load(saved, key, weights) if key else None
+        if index is not None:
+            return index
     return build_index(load_nx(directory), weights)
 
 
@@ -1414,6 +1567,22 @@ def render_line(rank: int, result: Related, title_width: int = 60) -> str:
 
 
 # ------------------------------------------------------------------------------------ helpers
+
+
+def _shape_json(shape: BoundShape) -> list[Any]:
+    dependence = [[v, e.numerator, e.denominator, lg] for v, e, lg in shape.dependence]
+    return [shape.quantity, list(shape.sides), dependence, shape.latex, shape.attribution]
+
+
+def _shape_from_json(obj: Sequence[Any]) -> BoundShape:
+    quantity, sides, dependence, latex, attribution = obj
+    return BoundShape(
+        str(quantity),
+        tuple(sides),
+        tuple((str(v), Fraction(int(n), int(d)), int(lg)) for v, n, d, lg in dependence),
+        str(latex),
+        str(attribution),
+    )
 
 
 def _topic(value: Any) -> int:
@@ -1514,5 +1683,6 @@ __all__ = [
     "read_query_text",
     "render_line",
     "tfidf_matrix",
+    "write_index",
     "tfidf_vectorizer",
 ]

@@ -143,7 +143,7 @@ def test_related_cli_weights_file_changes_the_order(
     [
         (
             ["related", "-g", "{g}"],
-            "give exactly one of PAPER, --text FILE, --all, --method NAME or --bridge A B",
+            "give exactly one of PAPER, --text FILE, --all, --method NAME, --bridge A B or --write-index",
         ),
         (["related", "p-aaa", "--all", "-g", "{g}"], "give exactly one of"),
         (["related", "nothing like it", "-g", "{g}"], "no paper with id or title matching 'nothing like it'"),

@@ -1,0 +1,84 @@
+"""The saved related-work index: same answers as a fresh one, ignored when stale or re-weighted."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from kg.cli import main
+from kg.graphdir import load_nx, write_graph_dir
+from kg.related import INDEX_FILE, RelatedIndex, RelatedWeights, build_index, load_index, write_index
+from kg.types import Extraction, Mention, Paper
+from tests.unit.related_graph import GraphBuilder
+
+
+def _builder(extra_method: str = "phased elimination") -> GraphBuilder:
+    gb = GraphBuilder()
+    gb.paper("p-aaa", "Anchor PCA", "pca across domains", topic=0)
+    gb.paper("p-bbb", "Attention performs PCA", "attention layers learn pca", topic=0)
+    gb.paper("p-ccc", "Linear bandits with one bit", "linear bandits regret with one bit", topic=1)
+    gb.paper("p-ddd", "Private linear bandits", "private linear bandits regret", topic=1)
+    gb.holds("p-aaa", "Method", "principal component analysis", aliases=["PCA"], label="PCA")
+    gb.holds("p-bbb", "Method", "principal component analysis")
+    gb.holds("p-ccc", "Method", extra_method, "proposes").holds("p-ddd", "Method", extra_method)
+    gb.bound("p-ccc", "upper", "O(d sqrt(T))", ["T", "d"], "regret")
+    gb.bound("p-ddd", "upper", "O(d^(3/2) sqrt(T))", ["T", "d"], "regret")
+    return gb
+
+
+def _answers(index: RelatedIndex) -> list[object]:
+    out: list[object] = [[r.to_json() for r in results] for _pid, results in index.related_all(5)]
+    paper = Paper(id="p-new", title="New", abstract="We study private bandits with PCA.")
+    mention = Mention(type="Method", text="PCA", start=29, end=32, canonical="PCA")
+    out.append([r.to_json() for r in index.related_text(Extraction(paper, (mention,), ()), 5)])
+    out.append(index.by_method("PCA").to_json())
+    return out
+
+
+def test_related_saved_index_gives_the_same_answers(tmp_path: Path) -> None:
+    directory = tmp_path / "graph"
+    write_graph_dir(directory, [], _builder().g, [], {})
+    fresh = build_index(load_nx(directory))
+    path = write_index(directory)
+    assert path == directory / INDEX_FILE
+    loaded = load_index(directory)
+    assert loaded.vectorizer is None  # came from the file, not from graph.json
+    assert _answers(loaded) == _answers(fresh)
+
+
+def test_related_saved_index_is_ignored_when_the_graph_changes(tmp_path: Path) -> None:
+    directory = tmp_path / "graph"
+    write_graph_dir(directory, [], _builder().g, [], {})
+    write_index(directory)
+    saved = (directory / INDEX_FILE).read_bytes()
+    write_graph_dir(directory, [], _builder("successive elimination").g, [], {})
+    (directory / INDEX_FILE).write_bytes(saved)  # a stale index left behind
+    os.utime(directory / "graph.json", ns=(1, 1))
+    index = load_index(directory)
+    assert index.by_method("successive elimination").used == (("p-ddd", "Private linear bandits"),)
+
+
+def test_related_saved_index_is_ignored_for_other_weights(tmp_path: Path) -> None:
+    directory = tmp_path / "graph"
+    write_graph_dir(directory, [], _builder().g, [], {})
+    write_index(directory)
+    weights_file = tmp_path / "w.json"
+    weights_file.write_text('{"lexical": 0, "terms": 0}', encoding="utf-8")
+    index = load_index(directory, weights_file)
+    assert index.weights == RelatedWeights(lexical=0, terms=0)
+    expected = build_index(load_nx(directory), RelatedWeights(lexical=0, terms=0))
+    assert _answers(index) == _answers(expected)
+
+
+def test_related_saved_index_unreadable_falls_back_to_the_graph(tmp_path: Path) -> None:
+    directory = tmp_path / "graph"
+    write_graph_dir(directory, [], _builder().g, [], {})
+    (directory / INDEX_FILE).write_bytes(b"not an npz")
+    assert _answers(load_index(directory)) == _answers(build_index(load_nx(directory)))
+
+
+def test_related_cli_write_index(tmp_path: Path) -> None:
+    directory = tmp_path / "graph"
+    write_graph_dir(directory, [], _builder().g, [], {})
+    assert main(["related", "--write-index", "-g", str(directory)]) == 0
+    assert (directory / INDEX_FILE).is_file()
