@@ -18,6 +18,7 @@ in an exception message.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -217,7 +218,7 @@ def export_neo4j(
 
     session_kwargs: dict[str, Any] = {"database": database} if database else {}
     try:
-        with failures():
+        with _quiet_driver_log(), failures():
             driver.verify_connectivity()
             with driver.session(**session_kwargs) as session:
                 state.step = "creating constraints"
@@ -263,6 +264,24 @@ def export_neo4j(
         replaced=replace,
         seconds=time.perf_counter() - started,
     )
+
+
+@contextmanager
+def _quiet_driver_log() -> Iterator[None]:
+    """Silence the driver's retry chatter on stderr unless the caller configured logging.
+
+    With no handler anywhere, Python prints the driver's warnings ("Transaction failed and will
+    be retried …", one per attempt) on stderr; kg reports the outcome itself, in one line.
+    """
+    logger = logging.getLogger("neo4j")
+    configured = logger.handlers or logging.getLogger().handlers
+    old = logger.level
+    if not configured:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(old)
 
 
 def export_rows_total(nx_graph: nx.MultiDiGraph) -> int:

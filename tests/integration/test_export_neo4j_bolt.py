@@ -1,0 +1,194 @@
+"""`kg export neo4j` against a REAL Neo4j 5.26 server over Bolt (tests/fixtures/neo4j.py), never a mock.
+
+The graph is the hand-built contract graph (tests/fixtures/export_graph.py), whose counts and
+values are written out by hand here, so no expected value comes from the code under test.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kg.errors import ExportError
+from kg.export.neo4j import export_neo4j
+from kg.graphdir import write_graph_dir
+from tests.fixtures.export_graph import (
+    CONTRACT_NODE_COUNTS,
+    CONTRACT_REL_COUNTS,
+    EVIL,
+    EVIL_NODE,
+    contract_graph,
+)
+from tests.fixtures.neo4j import Neo4jServer
+
+pytestmark = pytest.mark.integration
+
+ONTOLOGY_LABELS = ["Bound", "Concept", "Dataset", "Mention", "Method", "Metric", "Paper", "Task"]
+
+
+def _export(server: Neo4jServer, **kwargs: Any):  # noqa: ANN202
+    return export_neo4j(contract_graph(), server.uri, user=server.user, password=server.password, **kwargs)
+
+
+def _counts(server: Neo4jServer) -> tuple[dict[str, int], dict[str, int]]:
+    with server.driver() as driver:
+        labels, _, _ = driver.execute_query(
+            "MATCH (n) UNWIND labels(n) AS label RETURN label, count(*) AS n ORDER BY label")
+        types, _, _ = driver.execute_query(
+            "MATCH ()-[r]->() RETURN type(r) AS type, count(*) AS n ORDER BY type")
+    return {r["label"]: r["n"] for r in labels}, {r["type"]: r["n"] for r in types}
+
+
+def dump(server: Neo4jServer) -> tuple[list[Any], list[Any]]:
+    """Every node (labels, properties) and relationship (type, ends, properties), sorted."""
+    with server.driver() as driver:
+        nodes, _, _ = driver.execute_query("MATCH (n) RETURN labels(n) AS labels, properties(n) AS props")
+        rels, _, _ = driver.execute_query(
+            "MATCH (a)-[r]->(b) RETURN type(r) AS type, a.key AS a, b.key AS b, properties(r) AS props")
+    return (sorted((sorted(r["labels"]), sorted(r["props"].items())) for r in nodes),
+            sorted((r["type"], r["a"], r["b"], sorted(r["props"].items())) for r in rels))
+
+
+def test_export_neo4j_counts_equal_the_graph(neo4j_db: Neo4jServer) -> None:
+    result = _export(neo4j_db)
+    assert _counts(neo4j_db) == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
+    assert (result.labels, result.types) == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
+    assert (result.nodes_written, result.relationships_written) == (10, 14)
+    assert result.matches
+
+
+def test_export_neo4j_bound_properties_read_back_equal(neo4j_db: Neo4jServer) -> None:
+    _export(neo4j_db)
+    with neo4j_db.driver() as driver:
+        records, _, _ = driver.execute_query("MATCH (b:Bound) RETURN properties(b) AS props")
+    assert [r["props"] for r in records] == [{
+        "key": "bound:p-a:0", "kind": "Bound", "label": "O(1/\\sqrt{T})", "paper": "p-a",
+        "form": "formula", "bound_kind": "upper", "notation": "O", "soft": False,
+        "latex": "$O(1/\\sqrt{T})$", "expr": "1/sqrt(T)", "variables": ["T"],
+        "quantity": "convergence rate", "subject": "stochastic gradient descent",
+        "attribution": "this", "start": 11, "end": 26, "confidence": 0.9, "extractor": "bounds.latex.v1",
+    }]  # condition=None is absent, not null
+
+
+def test_export_neo4j_evidence_on_relationships(neo4j_db: Neo4jServer) -> None:
+    _export(neo4j_db)
+    with neo4j_db.driver() as driver:
+        records, _, _ = driver.execute_query(
+            "MATCH (:Paper {key: 'paper:p-b'})-[r:USES]->(m:Method {key: $key}) RETURN properties(r) AS props",
+            key=EVIL_NODE)
+        shares, _, _ = driver.execute_query(
+            "MATCH (a:Paper)-[r:SHARES_TASK_WITH]->(b:Paper) RETURN a.key AS a, b.key AS b, r.weight AS w, "
+            "r.shared AS shared")
+    assert [r["props"] for r in records] == [{
+        "predicate": "uses", "start": 0, "end": 4, "text": "Adam", "sentence": "Adam uses\nSGD ideas. " + EVIL,
+        "extractor": "entities.rules.v1", "confidence": 0.8, "mentions": 1,
+    }]
+    assert [(r["a"], r["b"], r["w"], r["shared"]) for r in shares] == [
+        ("paper:p-a", "paper:p-c", 1.0, [EVIL, "x"])]
+
+
+def test_export_neo4j_paper_method_paper_paths(neo4j_db: Neo4jServer) -> None:
+    _export(neo4j_db)
+    with neo4j_db.driver() as driver:
+        records, _, _ = driver.execute_query(
+            "MATCH (p:Paper)-[r1]->(m:Method)<-[r2]-(q:Paper) WHERE p.key < q.key "
+            "RETURN p.key AS p, type(r1) AS r1, m.key AS m, type(r2) AS r2, q.key AS q")
+    assert sorted(tuple(r.values()) for r in records) == [
+        ("paper:p-a", "PROPOSES", "Method:stochastic-gradient-descent", "USES", "paper:p-b")]
+
+
+def test_export_neo4j_three_runs_identical(neo4j_db: Neo4jServer) -> None:
+    _export(neo4j_db)
+    first = dump(neo4j_db)
+    for _ in range(2):
+        result = _export(neo4j_db)
+        assert (result.labels, result.types) == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
+    assert dump(neo4j_db) == first
+    assert len(first[0]) == 10 and len(first[1]) == 14
+
+
+def test_export_neo4j_constraints_exist(neo4j_db: Neo4jServer) -> None:
+    _export(neo4j_db)
+    with neo4j_db.driver() as driver:
+        records, _, _ = driver.execute_query(
+            "SHOW CONSTRAINTS YIELD name, type, labelsOrTypes, properties "
+            "RETURN name, type, labelsOrTypes, properties ORDER BY name")
+    assert sorted((r["labelsOrTypes"][0], r["type"], r["properties"]) for r in records) == [
+        (label, "UNIQUENESS", ["key"]) for label in ONTOLOGY_LABELS]
+    assert sorted(r["name"] for r in records) == sorted(f"kg_{label.lower()}_key" for label in ONTOLOGY_LABELS)
+
+
+def test_export_neo4j_malicious_name_stored_verbatim_and_harmless(neo4j_db: Neo4jServer) -> None:
+    with neo4j_db.driver() as driver:
+        driver.execute_query("CREATE (:Bystander {name: 'must survive'})")
+    _export(neo4j_db)
+    with neo4j_db.driver() as driver:
+        records, _, _ = driver.execute_query(
+            "MATCH (m:Method {key: $key}) RETURN m.canonical AS canonical, m.label AS label", key=EVIL_NODE)
+        titles, _, _ = driver.execute_query("MATCH (p:Paper {key: 'paper:p-a'}) RETURN p.title AS title")
+        bystanders, _, _ = driver.execute_query("MATCH (b:Bystander) RETURN b.name AS name")
+    assert [(r["canonical"], r["label"]) for r in records] == [(EVIL, EVIL)]
+    assert [r["title"] for r in titles] == ["Stochastic gradient descent for " + EVIL]
+    assert [r["name"] for r in bystanders] == ["must survive"]
+    labels, types = _counts(neo4j_db)
+    assert labels == {**CONTRACT_NODE_COUNTS, "Bystander": 1}
+    assert types == CONTRACT_REL_COUNTS
+
+
+def test_export_neo4j_replace_removes_only_project_labels(neo4j_db: Neo4jServer) -> None:
+    with neo4j_db.driver() as driver:
+        driver.execute_query("CREATE (:Method {key: 'Method:stale', canonical: 'stale'})"
+                             "-[:USES]->(:Bystander {name: 'kept'})")
+    result = _export(neo4j_db, replace=True)
+    assert result.replaced
+    labels, types = _counts(neo4j_db)
+    assert labels == {**CONTRACT_NODE_COUNTS, "Bystander": 1}
+    assert types == CONTRACT_REL_COUNTS  # the stale USES went with its Method
+
+
+def test_export_neo4j_without_replace_reports_extra_nodes(neo4j_db: Neo4jServer) -> None:
+    with neo4j_db.driver() as driver:
+        driver.execute_query("CREATE (:Method {key: 'Method:stale'})")
+    result = _export(neo4j_db)
+    assert result.labels == {**CONTRACT_NODE_COUNTS, "Method": 3}
+    assert not result.matches
+    assert "use --replace" in result.summary()
+
+
+def test_export_neo4j_wrong_password_fails_clearly_without_echo(neo4j_db: Neo4jServer) -> None:
+    wrong = "not-the-password-" + neo4j_db.password[-6:]
+    with pytest.raises(ExportError) as info:
+        export_neo4j(contract_graph(), neo4j_db.uri, user="neo4j", password=wrong)
+    assert str(info.value) == (f"neo4j {neo4j_db.uri}: authentication failed for user 'neo4j' "
+                               "(check NEO4J_USER / NEO4J_PASSWORD)")
+    assert wrong not in str(info.value)
+
+
+def test_export_neo4j_cli_prints_summary_never_the_password(neo4j_db: Neo4jServer, tmp_path: Path) -> None:
+    graph_dir = write_graph_dir(tmp_path / "graph", [], contract_graph(), [], {})
+    env = {**os.environ, "NEO4J_PASSWORD": neo4j_db.password, "NEO4J_USER": "neo4j"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "kg.cli", "export", "neo4j", "-g", str(graph_dir), "--uri", neo4j_db.uri],
+        env=env, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, proc.stderr
+    assert neo4j_db.password not in proc.stdout + proc.stderr
+    assert f"neo4j {neo4j_db.uri}: merged 10 nodes and 14 relationships" in proc.stderr
+    assert "nodes in the database:         Bound 1, Concept 1, Dataset 1, Method 2, Metric 1, Paper 3, Task 1" \
+        in proc.stderr
+    assert _counts(neo4j_db) == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
+    help_text = subprocess.run([sys.executable, "-m", "kg.cli", "export", "neo4j", "--help"], env=env,
+                               capture_output=True, text=True, timeout=60).stdout
+    assert neo4j_db.password not in help_text
+
+
+@pytest.mark.parametrize("batch_size", [1, 3, 500])
+def test_export_neo4j_batch_size_does_not_change_the_result(neo4j_db: Neo4jServer, batch_size: int) -> None:
+    result = _export(neo4j_db, batch_size=batch_size)
+    assert _counts(neo4j_db) == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
+    # 7 labels and 12 (type, start label, end label) groups; batches = sum of ceil(rows / size).
+    assert result.batches == {1: 24, 3: 19, 500: 19}[batch_size]
