@@ -230,7 +230,7 @@ def fold_least_connected(view_graph: nx.MultiDiGraph, max_nodes: int) -> nx.Mult
 def _strength(data: dict[str, Any]) -> float:
     for field in ("weight", "mentions", "confidence"):
         value = data.get(field)
-        if isinstance(value, int | float) and not isinstance(value, bool):
+        if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
             return float(value)
     return 1.0
 
@@ -504,10 +504,13 @@ def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW, max_nodes: in
 
 
 def _json_for_script(obj: Any) -> str:
-    """JSON safe inside a ``<script>`` element: no ``<``, ``>`` or ``&`` character at all."""
-    text = json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
-            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+    """JSON safe inside a ``<script>`` element: ASCII only, and no ``<``, ``>`` or ``&`` at all.
+
+    ASCII (``\\uXXXX`` escapes) so that any string survives, even a lone surrogate that UTF-8 cannot
+    encode; no NaN, which JSON.parse rejects.
+    """
+    text = json.dumps(obj, ensure_ascii=True, allow_nan=False, sort_keys=True, separators=(",", ":"))
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
 def _asset(package: str | None, name: str) -> str:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kg.cli import main
 from kg.errors import ConfigError, ExportError
@@ -253,6 +255,26 @@ def test_export_html_escapes_payloads_and_keeps_them_verbatim_as_data() -> None:
     assert nodes["paper:px"]["tip"][1] == ["meta", f"</script><!-- 2024 · Eve {XSS_IMG}"]
     assert nodes["Method:payload"]["label"].startswith(XSS_SCRIPT)
     assert ["body", f"aliases: {XSS_IMG}, \"}}]);alert(3);//"] in nodes["Method:payload"]["tip"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(max_size=60), name=st.text(min_size=1, max_size=30))
+def test_export_html_any_text_stays_data(text: str, name: str) -> None:
+    # Any Unicode (lone surrogates, NUL, U+2028, "</script>", "<!--") in a title and an entity name:
+    # the page stays three script elements, encodes as UTF-8, and the JSON gives the text back exactly.
+    g = nx.MultiDiGraph()
+    g.add_node("paper:x", kind="Paper", title=text, abstract=text, venue=text, year=2024, authors=[text])
+    g.add_node("Method:x", kind="Method", label=name, aliases=[text], papers=1)
+    g.add_edge("paper:x", "Method:x", key="uses", predicate="uses", sentence=text, text=name)
+    html = render_html(g, "full").html
+    html.encode("utf-8")
+    markup = _markup(html)
+    assert [tag for tag, _ in markup.tags].count("script") == 3
+    (data_text,) = [t for attrs, t in markup.scripts if attrs.get("id") == "kg-data"]
+    assert "<" not in data_text and ">" not in data_text and "&" not in data_text
+    nodes = {n["id"]: n for n in json.loads(data_text)["nodes"]}
+    assert nodes["paper:x"]["tip"][0] == ["title", text or "paper:x"]
+    assert nodes["Method:x"]["tip"][0] == ["title", name]
 
 
 def test_export_html_output_is_deterministic_whatever_the_insertion_order() -> None:
