@@ -42,7 +42,7 @@ PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
 _FONT_WRAPPERS = frozenset(
-    "mathcal mathrm mathbf mathsf mathit operatorname cal rm text boldsymbol bm mc".split()
+    "mathcal mathrm mathbf mathsf mathit operatorname cal rm text boldsymbol bm mc smash mathstrut".split()
 )
 _SOFT_WRAPPERS = frozenset(("tilde", "widetilde"))
 _HEAD_SKIP = frozenset("left big Big bigg Bigg bigl Bigl biggl Biggl , ! ; : displaystyle mleft lp".split())
@@ -137,6 +137,7 @@ class _Rules:
     quantity_of: dict[Phrase, tuple[str, str]]  # phrase → (quantity, rule id)
     after_only: frozenset[Phrase]  # phrases that name a quantity only right after a formula
     adjacent_only: frozenset[Phrase]  # … only right after or at most three words before
+    sentence_first: frozenset[Phrase]  # "rate": the rate of what the sentence names, if it names one
     verbal: _Phrases
     verbal_of: dict[Phrase, tuple[str, str | None, str]]  # phrase → (kind, quantity, rule id)
 
@@ -175,6 +176,7 @@ def rules() -> _Rules:
     quantity_of = {_words(r["phrase"]): (r["quantity"], r["id"]) for r in rows}
     after_only = frozenset(_words(r["phrase"]) for r in rows if r.get("after_only"))
     adjacent_only = frozenset(_words(r["phrase"]) for r in rows if r.get("adjacent_only"))
+    sentence_first = frozenset(_words(r["phrase"]) for r in rows if r.get("sentence_first"))
     verbal_of = {
         _words(r["phrase"]): (r["kind"], r.get("quantity"), r["id"])
         for r in _read_jsonl("bounds_verbal.jsonl")
@@ -187,6 +189,7 @@ def rules() -> _Rules:
         quantity_of,
         after_only,
         adjacent_only,
+        sentence_first,
         _Phrases(verbal_of),
         verbal_of,
     )
@@ -1027,7 +1030,8 @@ class _Context:
         if latex_text in self.quantity_by_latex:
             return self.quantity_by_latex[latex_text]  # the same formula again: the same claim
         q = self._quantity_near(wk)
-        if q is not None:
+        vague = q is not None and any(self.r.quantity_of[p][1] == q[1] for p in self.r.sentence_first)
+        if q is not None and not vague:
             return q[0]
         lo, hi = self._sentence_span(wk)
         for k in range(wk - 1, lo - 1, -1):
@@ -1038,6 +1042,8 @@ class _Context:
             hit = self.r.quantities.at(self.words, k, self._general)
             if hit is not None:
                 return self.r.quantity_of[hit][0]
+        if q is not None:
+            return q[0]  # "achieves a rate of $X$", and the sentence names nothing more specific
         if self.last_quantity is not None:
             return self.last_quantity
         if not self.first_quantity:
@@ -1144,10 +1150,14 @@ class _Context:
 
     # -- attribution -----------------------------------------------------------------------------
 
-    def _cue_state(self, lo: int, hi: int) -> str | None:
-        """The last attribution cue in ``words[lo:hi]``: ``prior``, ``this`` or None."""
+    def _cue_state(self, lo: int, hi: int, where: str = "before") -> str | None:
+        """The last attribution cue in ``words[lo:hi]``: ``prior``, ``this`` or None.
+
+        ``where="after"`` uses the narrower earlier-work cues that may follow a bound ("…, recent
+        work has …"); "improving over the state of the art" after a bound does not make it prior.
+        """
         state = None
-        prior, this = self.r.cue("prior"), self.r.cue("this")
+        prior, this = self.r.cue("prior", where), self.r.cue("this")
         not_prior = self.r.cue("prior-not-before", "after")
         k = lo
         while k < hi:
@@ -1165,9 +1175,11 @@ class _Context:
             k += 1
         return state
 
-    def _cue_state_any(self, lo: int, hi: int) -> str | None:
+    def _cue_state_any(self, lo: int, hi: int, where: str = "before") -> str | None:
         """``this`` if any "we"/"our" cue is in ``words[lo:hi]``, else ``prior`` if any earlier-work cue."""
-        found = {self._cue_state(k, min(hi, k + 4)) for k in range(lo, hi) if self.words[k].formula < 0}
+        found = {
+            self._cue_state(k, min(hi, k + 4), where) for k in range(lo, hi) if self.words[k].formula < 0
+        }
         if "this" in found:
             return "this"
         return "prior" if "prior" in found else None
@@ -1195,7 +1207,7 @@ class _Context:
         hi = wk + 1
         while hi < last and self.words[hi].formula < 0:
             hi += 1
-        state = self._cue_state_any(wk + 1, hi)
+        state = self._cue_state_any(wk + 1, hi, "after")
         if state is not None:
             return state
         k = first - 1

@@ -183,7 +183,8 @@ def test_bounds_nested_latex_expr(abstract: str, latex: str, expr: str) -> None:
         ("The optimal schedule is $\\eta(t) \\sim t^{-1/2}$.", "order", "sim", None),
         ("The regret is $R \\simeq \\sqrt{T}$.", "order", "simeq", "regret"),
         ("The error scales as $n^{-1/2}$.", "order", "order", "error"),
-        ("The risk decays at rate $n^{-1}$.", "order", "order", "convergence rate"),
+        ("The risk decays at rate $n^{-1}$.", "order", "order", "risk"),
+        ("The estimator achieves a rate of $n^{-1/3}$.", "order", "order", "convergence rate"),
         ("We show sample complexities of order $d/\\varepsilon^2$.", "order", "order", "sample complexity"),
     ],
 )
