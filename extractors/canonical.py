@@ -169,7 +169,7 @@ def canonical_key(text: str) -> str:
     text = " ".join(words).lower()
     # Hyphen/space/underscore/slash variants are one name; "'s" possessives are dropped.
     text = re.sub(r"'s\b", "", text)
-    text = re.sub(r"[\s\-_/]+", " ", text).strip()
+    text = re.sub(r"[\s\-_/$]+", " ", text).strip()
     words = text.split(" ")
     if words and words[-1]:
         words[-1] = singularize(words[-1])

@@ -26,10 +26,18 @@ from typing import TYPE_CHECKING, Any
 
 from extractors.abbrev import Abbreviation, find_abbreviations
 from extractors.base import ParsedPaper
-from extractors.canonical import PATTERNS_DIR, acronym_map, canonicalize, is_coined, singularize
+from extractors.canonical import (
+    PATTERNS_DIR,
+    acronym_map,
+    canonical_key,
+    canonicalize,
+    is_coined,
+    load_aliases,
+    singularize,
+)
 from extractors.registry import register
 from kg.errors import ConfigError
-from kg.text import MATH_PLACEHOLDER
+from kg.text import MATH_PLACEHOLDER, NormalizedText
 from kg.types import Mention
 
 if TYPE_CHECKING:
@@ -67,6 +75,15 @@ _EMPTY_MODIFIERS = frozenset(
 _AFTER_OBJECT = re.compile(
     r"\b(?:based on|built (?:up)?on|using|such as|including|compared (?:to|with)|than|unlike|"
     r"instead of|rather than|inspired by|on top of|extends?|extending|over)\b", re.I
+)
+_NAMED_DATASET = re.compile(
+    r"(?<![\w\-])([A-Za-z0-9][\w\-.+]*[A-Za-z0-9+])\s+(?:dataset|data set|benchmark|corpus|suite|testbed)s?\b"
+)
+_OURS_BEFORE = re.compile(r"\b(?:our|new|novel|introduce\w*|curate\w*|release\w*|construct\w*|collect\w*)\b", re.I)
+_CLAIM_VERBS = frozenset(
+    """outperform improve achieve reduce surpass beat enable mitigate preserve attain exceed match
+    deliver remain scale generalize converge recover enjoy demonstrate yield obtain lift boost
+    accelerate speed outpace""".split()
 )
 _DATASET_APPOSITION = re.compile(
     r"\s*(?:[,:(]\s*|\s+)(?:a|an|the)?\s*(?:[\w\-]+\s+){0,4}?"
@@ -131,10 +148,14 @@ def _generic_words() -> frozenset[str]:
     return frozenset(w.strip() for w in text.splitlines() if w.strip() and not w.startswith("#"))
 
 
+# A name ends where the word ends, or before a hyphenated modifier ("PopQA-based", "GPT-2-style").
+_NAME_END = r"(?![\w])(?!-(?!(?:based|style|like|level|scale|sized|specific|trained|generated)\b)[\w])"
+
+
 def _name_rules(file: str) -> list[_Rule]:
     # Names match as whole words: not inside a longer alphanumeric run.
     return [
-        _Rule(obj["id"], obj["type"], re.compile(r"(?<![\w\-])(?:" + obj["regex"] + r")(?![\w\-]*\w)"))
+        _Rule(obj["id"], obj["type"], re.compile(r"(?<![\w\-])(?:" + obj["regex"] + r")" + _NAME_END))
         for obj in _read_jsonl(file)
     ]
 
@@ -224,6 +245,10 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     >>> t[slice(*_trim(t, 0, len(t)))]
     'Polish ( SyntLex ) corpus'
     """
+    # "Binomial Mechanism (SN-VBM" ends one character early: take the closing bracket.
+    for opening, closing in _PAIRS.items():
+        if end < len(text) and text[end] == closing and text.count(opening, start, end) == text.count(closing, start, end) + 1:
+            end += 1
     while True:
         changed = True
         while changed and start < end:
@@ -238,6 +263,10 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
             elif last in ")]}" and not _balanced(text, start, end, "([{"[")]}".index(last)]):
                 end -= 1
                 changed = True
+        # A trailing formula is a value or a condition, not part of the name: "error $\\le\\epsilon$".
+        if end - start > len(MATH_PLACEHOLDER) + 1 and text.endswith(" " + MATH_PLACEHOLDER, start, end):
+            end -= len(MATH_PLACEHOLDER) + 1
+            continue
         m = _DETERMINER.match(text, start, end)
         if not m or m.end() >= end:
             return start, end
@@ -261,22 +290,51 @@ def is_generic(text: str) -> bool:
     return False
 
 
-def _without_definition(text: str, cand: _Cand, abbrevs: list[Abbreviation]) -> str:
-    """The span's text with an inner "(SHORT)" dropped: "convolutional neural networks (CNNs)" is
-    named by its long form, so it merges with "CNN" and "convolutional neural network"."""
+def _without_math(word: str) -> str:
+    """A word without ``MATH-`` prefixes and ``-MATH`` suffixes, for the coined-name test."""
+    parts = [p for p in word.split("-") if p != MATH_PLACEHOLDER]
+    return "-".join(parts)
+
+
+def _canonical_surface(norm: NormalizedText, cand: _Cand, abbrevs: list[Abbreviation]) -> str:
+    """The text a mention's canonical name is computed from.
+
+    An inner "(SHORT)" is dropped ("convolutional neural networks (CNNs)" is named by its long
+    form, so it merges with "CNN"), and a short formula is put back as its symbol ("$f$-GRPO" →
+    "f-GRPO", where the parser saw "MATH-GRPO").
+    """
+    text = norm.text
+    segments = [(cand.start, cand.end)]
     for ab in abbrevs:
         if cand.start <= ab.long_start and ab.short_end <= cand.end:
             close = text.find(")", ab.short_end, cand.end)
-            rest = text[close + 1 : cand.end] if close >= 0 else text[ab.short_end : cand.end]
-            return (text[cand.start : ab.long_end] + rest).strip()
-    return text[cand.start : cand.end]
+            segments = [(cand.start, ab.long_end), (close + 1 if close >= 0 else ab.short_end, cand.end)]
+            break
+    out = []
+    for a, b in segments:
+        piece = text[a:b]
+        pos = piece.find(MATH_PLACEHOLDER)
+        while pos >= 0:
+            span = norm.math_at(a + pos, a + pos + len(MATH_PLACEHOLDER))
+            body = norm.original[span.body_start : span.body_end] if span is not None else ""
+            symbol = body.strip().lstrip("\\") if len(body.strip()) <= 3 else MATH_PLACEHOLDER.lower()
+            piece = piece[:pos] + symbol + piece[pos + len(MATH_PLACEHOLDER) :]
+            a -= len(symbol) - len(MATH_PLACEHOLDER)
+            pos = piece.find(MATH_PLACEHOLDER, pos + len(symbol))
+        out.append(piece)
+    return "".join(out).strip()
 
 
 def _model_cands(doc: Doc) -> Iterator[_Cand]:
     for ent in doc.ents:
         etype = LABEL_TO_TYPE.get(ent.label_)
-        if etype is not None:
-            yield _Cand(ent.start_char, ent.end_char, etype, "model", COMPONENT)
+        if etype is None:
+            continue
+        end = ent.end
+        # "the SLE kernel matches …": a finite verb never ends a name; the model sometimes runs on.
+        while end - ent.start > 1 and doc[end - 1].tag_ in ("VBZ", "VBD", "VBP", "MD"):
+            end -= 1
+        yield _Cand(ent.start_char, doc[end - 1].idx + len(doc[end - 1]), etype, "model", COMPONENT)
 
 
 class EntityExtractor:
@@ -296,6 +354,12 @@ class EntityExtractor:
         )
         self.naming_re = re.compile(
             r"\b(?:" + "|".join(re.escape(w) for w in trig["naming"]) + r")\s+(?:as\s+)?",
+            re.I,
+        )
+        # A capitalized word right after a proposal or naming trigger, before ", a …"/"(…"/"which".
+        self.named_after_re = re.compile(
+            r"(?:" + self.propose_re.pattern + r"|" + self.naming_re.pattern
+            + r")\s*(?:\w+\s+){0,2}?([A-Z][a-z]+[A-Za-z]*)(?=\s*[,:(]|\s+(?:a|an|which|that)\b)",
             re.I,
         )
         self.dataset_ctx_re = re.compile(
@@ -338,14 +402,19 @@ class EntityExtractor:
                 for a, b in spans:
                     yield _Cand(s_start + a, s_start + b, "Dataset", "dataset_list", "dataset.list")
 
-    def _coined_names(self, text: str, lo: int, hi: int) -> Iterator[tuple[int, int]]:
+    def _coined_names(self, norm: NormalizedText, lo: int, hi: int) -> Iterator[tuple[int, int]]:
         """Coined-name spans in ``text[lo:hi]``, extended over adjacent capitalized words and a
         non-generic head noun ("Anchor PCA", "SLE kernel")."""
+        text = norm.text
         words = []
         for m in _WORD.finditer(text, lo, hi):
             a, b = m.start(), m.end()
-            # "$\\mathcal{A}$-BDC-Merge" normalizes to "MATH-BDC-Merge": the name is what follows.
+            # "$f$-GRPO" is a name of its own (MATH-GRPO); "$\\mathcal{A}(x)$-BDC-Merge" is a formula
+            # in front of one: a math prefix stays only when its body is a symbol or two.
             while text.startswith(MATH_PLACEHOLDER + "-", a, b):
+                span = norm.math_at(a, a + len(MATH_PLACEHOLDER))
+                if span is not None and span.body_end - span.body_start <= 2:
+                    break
                 a += len(MATH_PLACEHOLDER) + 1
             while b - a > len(MATH_PLACEHOLDER) and text.endswith("-" + MATH_PLACEHOLDER, a, b):
                 b -= len(MATH_PLACEHOLDER) + 1
@@ -354,7 +423,7 @@ class EntityExtractor:
         i = 0
         while i < len(words):
             a, b = words[i]
-            if not is_coined(text[a:b]):
+            if not is_coined(_without_math(text[a:b])):
                 i += 1
                 continue
             j = i
@@ -368,7 +437,9 @@ class EntityExtractor:
             k = i
             while k + 1 < len(words) and text[words[k][1] : words[k + 1][0]] == " ":
                 nxt = text[words[k + 1][0] : words[k + 1][1]]
-                if is_coined(nxt) or (nxt[:1].isupper() and nxt.isalpha() and nxt not in _COMMON_CAPS):
+                if is_coined(_without_math(nxt)) or (
+                    nxt[:1].isupper() and nxt.isalpha() and nxt not in _COMMON_CAPS
+                ):
                     k += 1
                 elif nxt.lower() in _NAME_HEADS:
                     k += 1
@@ -378,7 +449,8 @@ class EntityExtractor:
             yield words[j][0], words[k][1]
             i = k + 1
 
-    def _proposed_cands(self, text: str, sents: list[tuple[int, int]]) -> Iterator[_Cand]:
+    def _proposed_cands(self, norm: NormalizedText, sents: list[tuple[int, int]]) -> Iterator[_Cand]:
+        text = norm.text
         for s_start, s_end in sents:
             sentence = text[s_start:s_end]
             m = self.propose_re.search(sentence)
@@ -389,22 +461,40 @@ class EntityExtractor:
                 continue
             # The proposed thing is named soon after the verb, before what it is built on or
             # compared with: "we propose X, based on Y" proposes X, not Y.
-            hi = min(s_end, lo + 120)
+            hi = min(s_end, lo + 160)
             stop = _AFTER_OBJECT.search(text, lo, hi)
             hi = stop.start() if stop else hi
-            for a, b in self._coined_names(text, lo, hi):
+            for a, b in self._coined_names(norm, lo, hi):
                 yield _Cand(a, b, "Method", "proposed", "proposed.coined", "proposed")
             # "we introduce Shepherd, a …" / "called Shepherd": one capitalized word as the name.
-            after = re.compile(
-                r"(?:" + (self.propose_re.pattern if m else r"(?!x)x") + r"|" + self.naming_re.pattern
-                + r")\s*(?:\w+\s+){0,2}?([A-Z][a-z]+[A-Za-z]*)(?=\s*[,:(]|\s+(?:a|an|which|that)\b)",
-                re.I,
-            )
-            for c in after.finditer(sentence):
+            for c in self.named_after_re.finditer(sentence):
                 word = c.group(1)
                 if word[0].isupper() and word not in _COMMON_CAPS:
                     yield _Cand(s_start + c.start(1), s_start + c.end(1), "Method", "proposed",
                                 "proposed.named", "proposed")
+
+    def _named_dataset_cands(self, text: str) -> Iterator[_Cand]:
+        """A coined name right before "dataset"/"benchmark"/"corpus" ("our XShapeCorpus dataset")."""
+        for m in _NAMED_DATASET.finditer(text):
+            if not is_coined(m.group(1)):
+                continue
+            ours = _OURS_BEFORE.search(text, max(0, m.start() - 40), m.start())
+            yield _Cand(m.start(1), m.end(1), "Dataset", "dataset", "dataset.named", "proposed" if ours else None)
+
+    def _claim_subject_cands(self, doc: Doc, text: str) -> Iterator[_Cand]:
+        """A coined name that is the subject of a result claim ("SN-VLM substantially reduces …",
+        "VOXPERFORMER remains competitive") is this paper's own system; pretrained models and names
+        in the alias table are left to their own rules."""
+        for token in doc:
+            if token.dep_ not in ("nsubj", "nsubjpass") or token.head.lemma_.lower() not in _CLAIM_VERBS:
+                continue
+            word = next((w for w in _WORD.finditer(text, max(0, token.idx - 30), token.idx + len(token) + 30)
+                         if w.start() <= token.idx < w.end()), None)
+            if word is None or not is_coined(word.group()) or canonical_key(word.group()) in load_aliases():
+                continue
+            if any(rule.regex.fullmatch(word.group()) for rule in self.pretrained):
+                continue
+            yield _Cand(word.start(), word.end(), "Method", "proposed", "proposed.claim", "proposed")
 
     def _everywhere(self, text: str, proposed: list[_Cand]) -> list[_Cand]:
         """Every occurrence of a proposed name, not only the one after the verb ("ADAG wins")."""
@@ -460,8 +550,10 @@ class EntityExtractor:
         rules = [
             *self._lexicon_cands(text),
             *self._dataset_list_cands(text, sents),
-            *self._everywhere(text, self._retype_datasets(text, list(self._proposed_cands(text, sents)))),
+            *self._named_dataset_cands(text),
         ]
+        proposed = [*self._proposed_cands(parsed.norm, sents), *self._claim_subject_cands(doc, text)]
+        rules.extend(self._everywhere(text, self._retype_datasets(text, proposed)))
         abbrevs = find_abbreviations(text)
         rules.extend(self._abbrev_cands(text, abbrevs, rules + model))
         chosen = self._merge(text, doc, rules, model)
@@ -533,10 +625,22 @@ class EntityExtractor:
         acronyms: dict[str, str] = {}
         for ab in abbrevs:
             etype = next((c.type for c in chosen if c.start == ab.long_start and c.end == ab.long_end), "")
-            acronyms.update(acronym_map([(ab.short, ab.long)], etype))
+            long_form = _canonical_surface(parsed.norm, _Cand(ab.long_start, ab.long_end, etype, "abbrev", ""), [])
+            short_form = _canonical_surface(parsed.norm, _Cand(ab.short_start, ab.short_end, etype, "abbrev", ""), [])
+            acronyms.update(acronym_map([(short_form, long_form)], etype))
         roles = {id(c): self._role(parsed.doc, c) for c in chosen}
-        canon = {id(c): canonicalize(_without_definition(text, c, abbrevs), c.type, acronyms) for c in chosen}
+        canon = {id(c): canonicalize(_canonical_surface(parsed.norm, c, abbrevs), c.type, acronyms) for c in chosen}
         proposed = {(c.type, canon[id(c)]) for c in chosen if roles[id(c)] == "proposed"}
+        # "the Shared-Noise Verifiable Binomial Mechanism (SN-VBM) and the … Laplace Mechanism
+        # (SN-VLM)": definitions coordinated in one phrase share the role of either.
+        for first, second in zip(abbrevs, abbrevs[1:]):
+            between = text[first.short_end : second.long_start]
+            if not re.fullmatch(r"\)?\s*(?:,|,?\s*(?:and|or))\s*(?:the\s+)?", between):
+                continue
+            keys = [acronyms.get(canonical_key(ab.short)) for ab in (first, second)]
+            for etype in ("Method", "Dataset"):
+                if any((etype, k) in proposed for k in keys):
+                    proposed.update((etype, k) for k in keys if k)
         mentions = []
         for c in chosen:
             start, end = parsed.norm.to_original(c.start, c.end)
