@@ -856,6 +856,7 @@ class _Context:
     norm: NormalizedText | None
     formula_word: dict[int, int] = field(default_factory=dict)
     made: list[dict[str, Any]] = field(default_factory=list)
+    bound_words: set[int] = field(default_factory=set)  # formula words that made a bound
     quantity_by_latex: dict[str, str] = field(default_factory=dict)
     last_quantity: str | None = None
     first_quantity: list[str | None] = field(default_factory=list)  # computed once, lazily
@@ -925,13 +926,18 @@ class _Context:
 
     # -- words around a formula --------------------------------------------------------------
 
-    def _window_before(self, wk: int, limit: int = 10) -> int:
-        """First word index of the window before ``wk``: same sentence, after the previous formula."""
+    def _window_before(self, wk: int, limit: int = 10, through_symbols: bool = False) -> int:
+        """First word index of the window before ``wk``: same sentence, after the previous formula.
+
+        With ``through_symbols``, only a formula that made a bound ends the window: "$k$-junta" or
+        "$\\epsilon$-approximate" read as words between a cue and its bound.
+        """
         lo = wk
         sent = self.sentences[wk]
-        while (
-            lo > 0 and wk - lo < limit and self.sentences[lo - 1] == sent and self.words[lo - 1].formula < 0
-        ):
+        while lo > 0 and wk - lo < limit and self.sentences[lo - 1] == sent:
+            before = self.words[lo - 1]
+            if before.formula >= 0 and not (through_symbols and lo - 1 not in self.bound_words):
+                break
             lo -= 1
         return lo
 
@@ -1191,7 +1197,7 @@ class _Context:
         it ("To address the prohibitive $O(n^3)$ cost, recent work …"), and without any there
         either, the nearest earlier sentence that has one.
         """
-        lo = self._window_before(wk, _SPAN)
+        lo = self._window_before(wk, _SPAN, through_symbols=True)
         if _match_at(self.words, wk - 1, ("from",)) and _match_at(self.words, wk + 1, ("to",)):
             return "prior"
         state = self._cue_state(lo, wk)
@@ -1210,6 +1216,8 @@ class _Context:
         state = self._cue_state_any(wk + 1, hi, "after")
         if state is not None:
             return state
+        if self._cue_state_any(first, wk) == "this":
+            return "this"  # "We give two applications: …, and … with $X$"
         k = first - 1
         for _ in range(_BACK_SENTENCES):
             if k < 0:
@@ -1247,6 +1255,7 @@ class _Context:
             "_word": wk,
         }
         self.made.append(out)
+        self.bound_words.add(wk)
         return out
 
     def _subject(self, wk: int) -> str | None:
