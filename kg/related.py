@@ -55,15 +55,18 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
 import numpy as np
+import orjson
 import scipy.sparse as sp
 
 from kg.errors import ConfigError, InputError, QueryError
+from kg.types import ENTITY_TYPES as ENTITY_CLASSES
 from kg.types import Bound, Extraction, Paper
-from kg.vocab import ENTITY_CLASSES, slug
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 # The order shared entities are listed in: what a researcher recognizes first.
 TYPE_ORDER: tuple[str, ...] = ("Method", "Task", "Dataset", "Metric", "Concept")
@@ -863,7 +866,8 @@ class RelatedIndex:
         self.entity_weight = self.entity_idf * np.array(
             [w.types.get(t, 0.0) for t in self.entity_type], dtype=np.float64
         )
-        self._names: dict[tuple[str, str], int] = {}
+        self._lazy: dict[str, Any] = {}
+        name_map: dict[tuple[str, str], int] = {}
         for j, e in enumerate(self.entities):
             names = [
                 self.entity_canonical[j],
@@ -871,9 +875,10 @@ class RelatedIndex:
                 *(nx_graph.nodes[e].get("aliases") or []),
             ]
             for name in names:
-                self._names.setdefault((self.entity_type[j], slug(str(name))), j)
-            self._names.setdefault((self.entity_type[j], e.partition(":")[2]), j)
-        self.holders: list[dict[int, str]] = [holdings[e] for e in self.entities]
+                name_map.setdefault((self.entity_type[j], slug(str(name))), j)
+            name_map.setdefault((self.entity_type[j], e.partition(":")[2]), j)
+        self._names_map: dict[tuple[str, str], int] | None = name_map
+        self._holders: list[dict[int, str]] | None = [holdings[e] for e in self.entities]
         u_rows: list[int] = []
         u_cols: list[int] = []
         p_rows: list[int] = []
@@ -934,7 +939,7 @@ class RelatedIndex:
                         [str(x) for x in d.get("variables") or ()],
                     )
                 )
-        self.shapes: list[tuple[BoundShape, ...]] = [
+        self._shapes: list[tuple[BoundShape, ...]] | None = [
             tuple(sorted(s, key=lambda b: (b.quantity, b.latex))) for s in shapes
         ]
         feature_papers: dict[str, set[int]] = defaultdict(set)
@@ -983,6 +988,27 @@ class RelatedIndex:
         self._words_t = sp.csr_matrix(self.words.T)
         self._bounds_t = sp.csr_matrix(self.bounds.T)
         self._lexical_t = sp.csr_matrix(self.lexical.T)
+
+    @property
+    def _names(self) -> dict[tuple[str, str], int]:
+        """(entity type, slug of a name or alias) → entity column."""
+        if self._names_map is None:
+            self._names_map = {(t, n): int(j) for t, n, j in self._lazy["names"]}
+        return self._names_map
+
+    @property
+    def holders(self) -> list[dict[int, str]]:
+        """Per entity column: paper row → role ("proposed" or "used")."""
+        if self._holders is None:
+            self._holders = [{int(i): str(r) for i, r in h} for h in self._lazy["holders"]]
+        return self._holders
+
+    @property
+    def shapes(self) -> list[tuple[BoundShape, ...]]:
+        """Per paper row: the shapes of its bounds."""
+        if self._shapes is None:
+            self._shapes = [tuple(_shape_from_json(b) for b in shapes) for shapes in self._lazy["shapes"]]
+        return self._shapes
 
     def _vectorizer(self) -> Any:
         """The fitted TF-IDF vectorizer (rebuilt from the saved vocabulary and IDF after a load)."""
@@ -1034,7 +1060,7 @@ class RelatedIndex:
             "shapes": [[_shape_json(b) for b in shapes] for shapes in self.shapes],
             "terms": [str(t) for t in self.terms],
         }
-        arrays["meta"] = np.frombuffer(json.dumps(meta, ensure_ascii=False).encode("utf-8"), dtype=np.uint8)
+        arrays["meta"] = np.frombuffer(orjson.dumps(meta), dtype=np.uint8)
         with atomic_write(path, "wb") as out:
             np.savez(out, **arrays)  # type: ignore[arg-type]  # numpy stubs type **kwds as its options
 
@@ -1045,7 +1071,7 @@ class RelatedIndex:
         """The index saved at ``path`` if it was built from this graph with these weights, else None."""
         try:
             with np.load(path, allow_pickle=False) as data:
-                meta = json.loads(bytes(data["meta"]).decode("utf-8"))
+                meta = orjson.loads(bytes(data["meta"]))
                 if (
                     meta.get("format") != INDEX_FORMAT
                     or meta.get("graph") != dict(graph_key)
@@ -1062,7 +1088,7 @@ class RelatedIndex:
                         (data[f"{name}.data"], data[f"{name}.indices"], data[f"{name}.indptr"]), shape=shape
                     )
                     setattr(index, name, matrix)
-        except (OSError, KeyError, ValueError, UnicodeDecodeError):
+        except (OSError, KeyError, ValueError, UnicodeDecodeError, orjson.JSONDecodeError):
             return None  # unreadable or from another version: rebuild from the graph
         index.ids = meta["ids"]
         index.titles = meta["titles"]
@@ -1071,11 +1097,11 @@ class RelatedIndex:
         index.entity_canonical = meta["entity_canonical"]
         index.entity_label = meta["entity_label"]
         index.entity_terms = [tuple(t) for t in meta["entity_terms"]]
-        index._names = {(t, n): int(j) for t, n, j in meta["names"]}
-        index.holders = [{int(i): str(r) for i, r in h} for h in meta["holders"]]
+        # Built on first use: a paper query needs none of them but its results' bound shapes.
+        index._lazy = {"names": meta["names"], "holders": meta["holders"], "shapes": meta["shapes"]}
+        index._names_map = index._holders = index._shapes = None
         index.term_names = meta["term_names"]
         index.bound_features = meta["bound_features"]
-        index.shapes = [tuple(_shape_from_json(b) for b in shapes) for shapes in meta["shapes"]]
         index.terms = np.array(meta["terms"], dtype=object)
         index.vectorizer = None
         index._finish()
@@ -1466,6 +1492,7 @@ class RelatedIndex:
 def build_index(nx_graph: nx.MultiDiGraph, weights: RelatedWeights | None = None) -> RelatedIndex:
     """Precompute the related-work index of a graph (see :class:`RelatedIndex`).
 
+    >>> import networkx as nx
     >>> g = nx.MultiDiGraph()
     >>> for p in ("a", "b"):
     ...     g.add_node(f"paper:{p}", kind="Paper", id=p, title=p.upper(), abstract="bandits", topic=0)
@@ -1583,6 +1610,14 @@ def _shape_from_json(obj: Sequence[Any]) -> BoundShape:
         str(latex),
         str(attribution),
     )
+
+
+def slug(name: str) -> str:
+    """:func:`kg.vocab.slug`, imported on first use: kg.vocab loads rdflib, which a query
+    answered from a saved index never needs (it would add a fifth of a second to each call)."""
+    from kg.vocab import slug as vocab_slug
+
+    return vocab_slug(name)
 
 
 def _topic(value: Any) -> int:
