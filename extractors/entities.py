@@ -61,8 +61,14 @@ LABEL_TO_TYPE: dict[str, str] = {
 # Abbreviation forms rank below the model: SciERC (and a reader) take "convolutional neural networks
 # (CNNs)" as one mention, so they only fill spans the model left empty.
 _PRIORITY = {"abbrev": -1, "model": 0, "dataset_list": 2, "dataset": 3, "pretrained": 3, "proposed": 4}
-_CONFIDENCE = {"model": 0.8, "abbrev": 0.85, "dataset_list": 0.85, "dataset": 0.95, "pretrained": 0.95,
-               "proposed": 0.9}
+_CONFIDENCE = {
+    "model": 0.8,
+    "abbrev": 0.85,
+    "dataset_list": 0.85,
+    "dataset": 0.95,
+    "pretrained": 0.95,
+    "proposed": 0.9,
+}
 
 # Modifiers that do not make a generic head specific: "the proposed method", "existing approaches".
 _EMPTY_MODIFIERS = frozenset(
@@ -74,12 +80,15 @@ _EMPTY_MODIFIERS = frozenset(
 )
 _AFTER_OBJECT = re.compile(
     r"\b(?:based on|built (?:up)?on|using|such as|including|compared (?:to|with)|than|unlike|"
-    r"instead of|rather than|inspired by|on top of|extends?|extending|over)\b", re.I
+    r"instead of|rather than|inspired by|on top of|extends?|extending|over)\b",
+    re.I,
 )
 _NAMED_DATASET = re.compile(
     r"(?<![\w\-])([A-Za-z0-9][\w\-.+]*[A-Za-z0-9+])\s+(?:dataset|data set|benchmark|corpus|suite|testbed)s?\b"
 )
-_OURS_BEFORE = re.compile(r"\b(?:our|new|novel|introduce\w*|curate\w*|release\w*|construct\w*|collect\w*)\b", re.I)
+_OURS_BEFORE = re.compile(
+    r"\b(?:our|new|novel|introduce\w*|curate\w*|release\w*|construct\w*|collect\w*)\b", re.I
+)
 _CLAIM_VERBS = frozenset(
     """outperform improve achieve reduce surpass beat enable mitigate preserve attain exceed match
     deliver remain scale generalize converge recover enjoy demonstrate yield obtain lift boost
@@ -87,7 +96,8 @@ _CLAIM_VERBS = frozenset(
 )
 _DATASET_APPOSITION = re.compile(
     r"\s*(?:[,:(]\s*|\s+)(?:a|an|the)?\s*(?:[\w\-]+\s+){0,4}?"
-    r"(?:dataset|data set|benchmark|corpus|suite|collection|testbed|leaderboard)s?\b", re.I
+    r"(?:dataset|data set|benchmark|corpus|suite|collection|testbed|leaderboard)s?\b",
+    re.I,
 )
 _PRONOUNS = frozenset("it they them this these those which that we us one ones itself".split())
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-.+]*[A-Za-z0-9+]|[A-Za-z0-9]")
@@ -205,9 +215,11 @@ def add_components(nlp: Language, model_dir: Path = MODEL_DIR) -> Language:
         try:
             nlp.vocab.vectors = Vectors().from_disk(model_dir / meta["vectors"])
         except (OSError, ValueError) as exc:
-            raise ConfigError(f"{model_dir / meta['vectors']}: cannot load the entity vectors: {exc}") from exc
+            raise ConfigError(
+                f"{model_dir / meta['vectors']}: cannot load the entity vectors: {exc}"
+            ) from exc
     config = {"model": meta["model"], **meta.get("config", {})}
-    pipe = nlp.add_pipe(meta.get("factory", "ner"), name=COMPONENT, config=config, last=True)
+    pipe: Any = nlp.add_pipe(meta.get("factory", "ner"), name=COMPONENT, config=config, last=True)
     try:
         pipe.from_disk(model_dir / "component", exclude=["vocab"])
     except (OSError, ValueError) as exc:
@@ -247,7 +259,11 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     """
     # "Binomial Mechanism (SN-VBM" ends one character early: take the closing bracket.
     for opening, closing in _PAIRS.items():
-        if end < len(text) and text[end] == closing and text.count(opening, start, end) == text.count(closing, start, end) + 1:
+        if (
+            end < len(text)
+            and text[end] == closing
+            and text.count(opening, start, end) == text.count(closing, start, end) + 1
+        ):
             end += 1
     while True:
         changed = True
@@ -325,6 +341,25 @@ def _canonical_surface(norm: NormalizedText, cand: _Cand, abbrevs: list[Abbrevia
     return "".join(out).strip()
 
 
+def _repeats(text: str, model: list[_Cand]) -> list[_Cand]:
+    """Other occurrences of a phrase the model typed, where the model found nothing.
+
+    An abstract names its terms more than once and the model sometimes types only some of the
+    occurrences ("word sense disambiguation (WSD)" … "WSD" … "verb WSD"); a term keeps its type.
+    """
+    out: list[_Cand] = []
+    taken = [(c.start, c.end) for c in model]
+    for cand in model:
+        phrase = text[cand.start : cand.end]
+        if len(phrase) < 3 or is_generic(phrase):
+            continue
+        for m in re.finditer(r"(?<![\w\-])" + re.escape(phrase) + r"(?![\w\-]*\w)", text):
+            if not any(a < m.end() and m.start() < b for a, b in taken):
+                taken.append((m.start(), m.end()))
+                out.append(replace(cand, start=m.start(), end=m.end()))
+    return out
+
+
 def _model_cands(doc: Doc) -> Iterator[_Cand]:
     for ent in doc.ents:
         etype = LABEL_TO_TYPE.get(ent.label_)
@@ -358,7 +393,10 @@ class EntityExtractor:
         )
         # A capitalized word right after a proposal or naming trigger, before ", a …"/"(…"/"which".
         self.named_after_re = re.compile(
-            r"(?:" + self.propose_re.pattern + r"|" + self.naming_re.pattern
+            r"(?:"
+            + self.propose_re.pattern
+            + r"|"
+            + self.naming_re.pattern
             + r")\s*(?:\w+\s+){0,2}?([A-Z][a-z]+[A-Za-z]*)(?=\s*[,:(]|\s+(?:a|an|which|that)\b)",
             re.I,
         )
@@ -370,7 +408,10 @@ class EntityExtractor:
 
     # -- rule candidates -------------------------------------------------------------------
     def _lexicon_cands(self, text: str) -> Iterator[_Cand]:
-        for rules, source, role in ((self.pretrained, "pretrained", "used"), (self.datasets, "dataset", None)):
+        for rules, source, role in (
+            (self.pretrained, "pretrained", "used"),
+            (self.datasets, "dataset", None),
+        ):
             for rule in rules:
                 for m in rule.regex.finditer(text):
                     if m.group() == MATH_PLACEHOLDER:
@@ -381,7 +422,13 @@ class EntityExtractor:
         item = r"(?:[A-Z][\w\-.+/]*|[\w\-]*\d[\w\-.]*)(?:[ \-](?:[A-Z0-9][\w\-.+/]*))*"
         list_re = re.compile(
             r"\b(?:on|including|includes|such as|namely|like|from|across|over|in)\s+(?:the\s+)?"
-            r"(" + item + r")((?:\s*,\s*(?:and\s+|or\s+)?" + item + r")*)(?:,?\s+(?:and|or)\s+(" + item + r"))?"
+            r"("
+            + item
+            + r")((?:\s*,\s*(?:and\s+|or\s+)?"
+            + item
+            + r")*)(?:,?\s+(?:and|or)\s+("
+            + item
+            + r"))?"
         )
         for s_start, s_end in sents:
             sentence = text[s_start:s_end]
@@ -470,8 +517,14 @@ class EntityExtractor:
             for c in self.named_after_re.finditer(sentence):
                 word = c.group(1)
                 if word[0].isupper() and word not in _COMMON_CAPS:
-                    yield _Cand(s_start + c.start(1), s_start + c.end(1), "Method", "proposed",
-                                "proposed.named", "proposed")
+                    yield _Cand(
+                        s_start + c.start(1),
+                        s_start + c.end(1),
+                        "Method",
+                        "proposed",
+                        "proposed.named",
+                        "proposed",
+                    )
 
     def _named_dataset_cands(self, text: str) -> Iterator[_Cand]:
         """A coined name right before "dataset"/"benchmark"/"corpus" ("our XShapeCorpus dataset")."""
@@ -479,7 +532,9 @@ class EntityExtractor:
             if not is_coined(m.group(1)):
                 continue
             ours = _OURS_BEFORE.search(text, max(0, m.start() - 40), m.start())
-            yield _Cand(m.start(1), m.end(1), "Dataset", "dataset", "dataset.named", "proposed" if ours else None)
+            yield _Cand(
+                m.start(1), m.end(1), "Dataset", "dataset", "dataset.named", "proposed" if ours else None
+            )
 
     def _claim_subject_cands(self, doc: Doc, text: str) -> Iterator[_Cand]:
         """A coined name that is the subject of a result claim ("SN-VLM substantially reduces …",
@@ -488,8 +543,14 @@ class EntityExtractor:
         for token in doc:
             if token.dep_ not in ("nsubj", "nsubjpass") or token.head.lemma_.lower() not in _CLAIM_VERBS:
                 continue
-            word = next((w for w in _WORD.finditer(text, max(0, token.idx - 30), token.idx + len(token) + 30)
-                         if w.start() <= token.idx < w.end()), None)
+            word = next(
+                (
+                    w
+                    for w in _WORD.finditer(text, max(0, token.idx - 30), token.idx + len(token) + 30)
+                    if w.start() <= token.idx < w.end()
+                ),
+                None,
+            )
             if word is None or not is_coined(word.group()) or canonical_key(word.group()) in load_aliases():
                 continue
             if any(rule.regex.fullmatch(word.group()) for rule in self.pretrained):
@@ -518,9 +579,7 @@ class EntityExtractor:
         return out
 
     # -- merging ---------------------------------------------------------------------------
-    def _abbrev_cands(
-        self, text: str, abbrevs: list[Abbreviation], typed: list[_Cand]
-    ) -> Iterator[_Cand]:
+    def _abbrev_cands(self, text: str, abbrevs: list[Abbreviation], typed: list[_Cand]) -> Iterator[_Cand]:
         """Long and short forms of each definition, typed by what the model or a rule found on
         either form anywhere in the text; untyped definitions are skipped. On SciERC dev, typing
         the rest by head word added 12 wrong mentions for 1 right one."""
@@ -547,6 +606,7 @@ class EntityExtractor:
         text = parsed.norm.text
         sents = _sentence_bounds(doc)
         model = list(_model_cands(doc))
+        model += _repeats(text, model)
         rules = [
             *self._lexicon_cands(text),
             *self._dataset_list_cands(text, sents),
@@ -579,8 +639,11 @@ class EntityExtractor:
             if not clashes:
                 taken.append(cand)
             elif cand.source == "model" and all(
-                t.source != "model" and (t.type == cand.type or t.source == "proposed")
-                and start <= t.start and t.end <= end and (t.start, t.end) != (start, end)
+                t.source != "model"
+                and (t.type == cand.type or t.source == "proposed")
+                and start <= t.start
+                and t.end <= end
+                and (t.start, t.end) != (start, end)
                 for t in clashes
             ):
                 role = next((t.role for t in clashes if t.role), None)
@@ -604,8 +667,13 @@ class EntityExtractor:
             token = token.head
             if token.pos_ == "VERB":
                 lemma = token.lemma_.lower()
-                if lemma in self.propose_verbs and cand.type == "Method" and any(
-                    c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("we", "paper", "work") for c in token.children
+                if (
+                    lemma in self.propose_verbs
+                    and cand.type == "Method"
+                    and any(
+                        c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("we", "paper", "work")
+                        for c in token.children
+                    )
                 ):
                     return "proposed"
                 if lemma in self.use_verbs:
@@ -625,15 +693,21 @@ class EntityExtractor:
         acronyms: dict[str, str] = {}
         for ab in abbrevs:
             etype = next((c.type for c in chosen if c.start == ab.long_start and c.end == ab.long_end), "")
-            long_form = _canonical_surface(parsed.norm, _Cand(ab.long_start, ab.long_end, etype, "abbrev", ""), [])
-            short_form = _canonical_surface(parsed.norm, _Cand(ab.short_start, ab.short_end, etype, "abbrev", ""), [])
+            long_form = _canonical_surface(
+                parsed.norm, _Cand(ab.long_start, ab.long_end, etype, "abbrev", ""), []
+            )
+            short_form = _canonical_surface(
+                parsed.norm, _Cand(ab.short_start, ab.short_end, etype, "abbrev", ""), []
+            )
             acronyms.update(acronym_map([(short_form, long_form)], etype))
         roles = {id(c): self._role(parsed.doc, c) for c in chosen}
-        canon = {id(c): canonicalize(_canonical_surface(parsed.norm, c, abbrevs), c.type, acronyms) for c in chosen}
+        canon = {
+            id(c): canonicalize(_canonical_surface(parsed.norm, c, abbrevs), c.type, acronyms) for c in chosen
+        }
         proposed = {(c.type, canon[id(c)]) for c in chosen if roles[id(c)] == "proposed"}
         # "the Shared-Noise Verifiable Binomial Mechanism (SN-VBM) and the … Laplace Mechanism
         # (SN-VLM)": definitions coordinated in one phrase share the role of either.
-        for first, second in zip(abbrevs, abbrevs[1:]):
+        for first, second in zip(abbrevs, abbrevs[1:], strict=False):
             between = text[first.short_end : second.long_start]
             if not re.fullmatch(r"\)?\s*(?:,|,?\s*(?:and|or))\s*(?:the\s+)?", between):
                 continue
@@ -668,4 +742,3 @@ class EntityExtractor:
 def entity_extractor() -> EntityExtractor:
     """The current ``entities`` extractor (rule data read once, here)."""
     return EntityExtractor()
-

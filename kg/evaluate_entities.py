@@ -61,8 +61,12 @@ class SciercScores:
             "strict": {**self.strict.scores(), "pred": self.strict.pred, "gold": self.strict.gold},
             "relaxed": self.relaxed.scores(),
             "per_type": {
-                t: {"strict": self.strict_by_type[t].scores(), "relaxed": self.relaxed_by_type[t].scores(),
-                    "gold": self.strict_by_type[t].gold, "pred": self.strict_by_type[t].pred}
+                t: {
+                    "strict": self.strict_by_type[t].scores(),
+                    "relaxed": self.relaxed_by_type[t].scores(),
+                    "gold": self.strict_by_type[t].gold,
+                    "pred": self.strict_by_type[t].pred,
+                }
                 for t in ENTITY_TYPES
             },
         }
@@ -99,7 +103,9 @@ def _overlap(a: tuple[int, int, str], b: tuple[int, int, str]) -> bool:
     return a[2] == b[2] and a[0] < b[1] and b[0] < a[1]
 
 
-def evaluate_scierc(path: str | Path, *, spacy_model: str | None = None, pipeline: Any = None) -> SciercScores:
+def evaluate_scierc(
+    path: str | Path, *, spacy_model: str | None = None, pipeline: Any = None
+) -> SciercScores:
     """Run the ``entities`` extractor on a SciERC split and score it against the gold spans.
 
     Args:
@@ -161,7 +167,9 @@ def read_gold(path: str | Path) -> dict[str, list[dict[str, Any]]]:
                     raise ValueError(f"bad entity {e!r}")
             gold[str(obj["id"])] = entities
         except (ValueError, KeyError, TypeError) as exc:
-            raise InputError(str(path), f"line {lineno}", f"expected {{id, entities: [{{text, type}}]}}: {exc}") from exc
+            raise InputError(
+                str(path), f"line {lineno}", f"expected {{id, entities: [{{text, type}}]}}: {exc}"
+            ) from exc
     return gold
 
 
@@ -176,9 +184,14 @@ def _found(entity: dict[str, Any], mentions: Sequence[Mention], typed: bool) -> 
         mkey = _key(m.text)
         if mkey in (key, canon) or _key(m.canonical) in (key, canon):
             return m
-        if best is None and key and mkey and (
-            re.search(r"(?<!\w)" + re.escape(key) + r"(?!\w)", mkey)
-            or re.search(r"(?<!\w)" + re.escape(mkey) + r"(?!\w)", key)
+        if (
+            best is None
+            and key
+            and mkey
+            and (
+                re.search(r"(?<!\w)" + re.escape(key) + r"(?!\w)", mkey)
+                or re.search(r"(?<!\w)" + re.escape(mkey) + r"(?!\w)", key)
+            )
         ):
             best = m
     return best
@@ -231,10 +244,14 @@ def evaluate_gold(gold: dict[str, list[dict[str, Any]]], extractions: Sequence[E
             scores.found_untyped += untyped is not None
             if entity.get("role") == "proposed":
                 scores.proposed += 1
-                if any(
-                    m.role == "proposed" and m.type == entity["type"] and _key(m.text) == _key(typed.text)
-                    for m in extraction.mentions
-                ) if typed is not None else False:
+                if (
+                    any(
+                        m.role == "proposed" and m.type == entity["type"] and _key(m.text) == _key(typed.text)
+                        for m in extraction.mentions
+                    )
+                    if typed is not None
+                    else False
+                ):
                     scores.proposed_found += 1
             if typed is None:
                 scores.missing.append(f"{extraction.paper.id}\t{entity['type']}\t{entity['text']}")
@@ -247,11 +264,16 @@ def format_scierc(scores: SciercScores) -> str:
     out.append(f"{'':10s} {'P':>6s} {'R':>6s} {'F1':>6s}   {'P':>6s} {'R':>6s} {'F1':>6s}   gold  pred")
     out.append(f"{'':10s} {'strict':>20s}   {'relaxed (typed overlap)':>20s}")
     rows = [("ALL", scores.strict, scores.relaxed)]
-    rows += [(t, scores.strict_by_type[t], scores.relaxed_by_type[t]) for t in ENTITY_TYPES if t in scores.strict_by_type]
+    rows += [
+        (t, scores.strict_by_type[t], scores.relaxed_by_type[t])
+        for t in ENTITY_TYPES
+        if t in scores.strict_by_type
+    ]
     for name, strict, relaxed in rows:
         s, r = strict.scores(), relaxed.scores()
         out.append(
-            f"{name:10s} {s['p']:6.3f} {s['r']:6.3f} {s['f1']:6.3f}   {r['p']:6.3f} {r['r']:6.3f} {r['f1']:6.3f}"
+            f"{name:10s} {s['p']:6.3f} {s['r']:6.3f} {s['f1']:6.3f}   "
+            f"{r['p']:6.3f} {r['r']:6.3f} {r['f1']:6.3f}"
             f"   {strict.gold:4d}  {strict.pred:4d}"
         )
     return "\n".join(out)

@@ -94,8 +94,12 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--train", type=Path, default=SHARED_DATA / "scierc" / "train.json")
     ap.add_argument("--dev", type=Path, default=SHARED_DATA / "scierc" / "dev.json")
-    ap.add_argument("--corpus", type=Path, default=SHARED_DATA / "ml-abstracts.jsonl",
-                    help="unlabeled abstracts (JSONL) for the static vectors")
+    ap.add_argument(
+        "--corpus",
+        type=Path,
+        default=SHARED_DATA / "ml-abstracts.jsonl",
+        help="unlabeled abstracts (JSONL) for the static vectors",
+    )
     ap.add_argument("--no-vectors", action="store_true", help="train without static vectors")
     ap.add_argument("--out", type=Path, default=MODEL_DIR)
     ap.add_argument("--epochs", type=int, default=60)
@@ -161,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     dev, dev_gold = to_examples(args.dev)
     print(f"converted {len(train)} train / {len(dev)} dev docs in {time.time() - t0:.0f}s", flush=True)
 
-    ner = nlp.add_pipe(
+    ner: Any = nlp.add_pipe(
         "ner",
         name=COMPONENT,
         config={"model": model_config(args.width, args.depth, args.hidden, use_vectors), **COMPONENT_CONFIG},
@@ -169,9 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     for label in labels:
         ner.add_label(label)
     ner.initialize(lambda: train, nlp=nlp)
-    optimizer = Adam(
-        learn_rate=args.lr, L2=0.01, L2_is_weight_decay=True, grad_clip=1.0, use_averages=True
-    )
+    optimizer = Adam(learn_rate=args.lr, L2=0.01, L2_is_weight_decay=True, grad_clip=1.0, use_averages=True)
     others = [name for name in nlp.pipe_names if name != COMPONENT]
     rng = random.Random(SEED)
     order = list(range(len(train)))
@@ -191,9 +193,12 @@ def main(argv: list[str] | None = None) -> int:
                 pairs.append((pred, gold))
             scores = _strict_scores(pairs)
             history.append({"epoch": epoch, "loss": round(float(losses.get(COMPONENT, 0.0)), 1), **scores})
-            print(f"epoch {epoch:2d} loss {losses.get(COMPONENT, 0.0):9.1f} dev strict "
-                  f"P {scores['p']:.3f} R {scores['r']:.3f} F1 {scores['f1']:.3f} "
-                  f"({time.time() - t0:.0f}s)", flush=True)
+            print(
+                f"epoch {epoch:2d} loss {losses.get(COMPONENT, 0.0):9.1f} dev strict "
+                f"P {scores['p']:.3f} R {scores['r']:.3f} F1 {scores['f1']:.3f} "
+                f"({time.time() - t0:.0f}s)",
+                flush=True,
+            )
             if scores["f1"] > best["f1"]:
                 best = {"epoch": epoch, **scores}
                 args.out.mkdir(parents=True, exist_ok=True)

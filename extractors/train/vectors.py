@@ -49,7 +49,13 @@ def corpus_texts(corpus: Path, train: Path | None) -> list[str]:
 
 
 def build_vectors(
-    texts: list[str], out: Path, *, dim: int = 100, max_words: int = 30000, min_count: int = 5, epochs: int = 8
+    texts: list[str],
+    out: Path,
+    *,
+    dim: int = 100,
+    max_words: int = 30000,
+    min_count: int = 5,
+    epochs: int = 8,
 ) -> dict[str, int]:
     """Train word2vec on ``texts`` and write a spaCy ``Vectors`` table to ``out``.
 
@@ -76,8 +82,17 @@ def build_vectors(
         forms.update(words)
         sentences.append([w.lower() for w in words])
     model = Word2Vec(
-        sentences=sentences, vector_size=dim, window=5, min_count=min_count, sg=0, negative=5,
-        workers=1, seed=SEED, epochs=epochs, hashfxn=_stable_hash, max_final_vocab=max_words,
+        sentences=sentences,
+        vector_size=dim,
+        window=5,
+        min_count=min_count,
+        sg=0,
+        negative=5,
+        workers=1,
+        seed=SEED,
+        epochs=epochs,
+        hashfxn=_stable_hash,
+        max_final_vocab=max_words,
     )
     words = list(model.wv.index_to_key)[:max_words]
     data = numpy.asarray([model.wv[w] for w in words], dtype="float32")
@@ -115,7 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-words", type=int, default=30000)
     args = ap.parse_args(argv)
     t0 = time.time()
-    stats = build_vectors(corpus_texts(args.corpus, args.train), args.out, dim=args.dim, max_words=args.max_words)
+    stats = build_vectors(
+        corpus_texts(args.corpus, args.train), args.out, dim=args.dim, max_words=args.max_words
+    )
     print(f"vectors: {stats} in {time.time() - t0:.0f}s -> {args.out}", flush=True)
     return 0
 

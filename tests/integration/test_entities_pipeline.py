@@ -62,12 +62,26 @@ def test_entities_offsets_types_and_sentences_on_seeds(entity_pipeline) -> None:
 @pytest.mark.parametrize(
     ("abstract", "name", "etype", "role"),
     [
-        ("We propose BDC-Merge, a training-free model merging method based on Brownian distance "
-         "correlation.", "BDC-Merge", "Method", "proposed"),
-        ("We introduce XShapeEnc, a shape encoder that improves retrieval.", "XShapeEnc", "Method", "proposed"),
+        (
+            "We propose BDC-Merge, a training-free model merging method based on Brownian distance "
+            "correlation.",
+            "BDC-Merge",
+            "Method",
+            "proposed",
+        ),
+        (
+            "We introduce XShapeEnc, a shape encoder that improves retrieval.",
+            "XShapeEnc",
+            "Method",
+            "proposed",
+        ),
         ("We fine-tune GPT-2 and Qwen-2B on arithmetic.", "Qwen-2B", "Method", "used"),
-        ("Experiments on Avazu, Criteo, and Taobao show that our model improves AUC.", "Criteo", "Dataset",
-         "used"),
+        (
+            "Experiments on Avazu, Criteo, and Taobao show that our model improves AUC.",
+            "Criteo",
+            "Dataset",
+            "used",
+        ),
     ],
 )
 def test_entities_pipeline_rules_hold_with_model(
@@ -79,8 +93,10 @@ def test_entities_pipeline_rules_hold_with_model(
 
 
 def test_entities_pipeline_generic_words_excluded(entities_of: Extract) -> None:
-    abstract = ("Our method outperforms the existing approaches. The framework is simple, and the results "
-                "show that the proposed model improves performance.")
+    abstract = (
+        "Our method outperforms the existing approaches. The framework is simple, and the results "
+        "show that the proposed model improves performance."
+    )
     generic = {"method", "approach", "approaches", "model", "framework", "results", "performance"}
     for m in entities_of(abstract):
         assert m.canonical not in generic
@@ -88,15 +104,19 @@ def test_entities_pipeline_generic_words_excluded(entities_of: Extract) -> None:
 
 
 def test_entities_pipeline_abbreviation_one_canonical(entities_of: Extract) -> None:
-    abstract = ("We study Structural Equation Models (SEMs) for causal discovery. SEMs with latent "
-                "confounders are hard to identify.")
+    abstract = (
+        "We study Structural Equation Models (SEMs) for causal discovery. SEMs with latent "
+        "confounders are hard to identify."
+    )
     canon = {m.canonical for m in entities_of(abstract) if "SEM" in m.text or "Structural" in m.text}
     assert canon == {"structural equation model"}
 
 
 def test_entities_pipeline_unicode_hyphen_phrase(entities_of: Extract) -> None:
-    abstract = ("We develop two phased\u2011elimination algorithms based on G-optimal designs and "
-                "1\u2011bit mean estimation.")
+    abstract = (
+        "We develop two phased\u2011elimination algorithms based on G-optimal designs and "
+        "1\u2011bit mean estimation."
+    )
     mentions = entities_of(abstract)
     phrase = [m for m in mentions if "phased\u2011elimination" in m.text]
     assert phrase and phrase[0].canonical.startswith("phased elimination algorithm")

@@ -10,13 +10,27 @@ from extractors.abbrev import find_abbreviations, is_short_form
 @pytest.mark.parametrize(
     ("text", "short", "long"),
     [
-        ("We propose Brownian Distance Correlation (BDCorr) for merging.", "BDCorr", "Brownian Distance Correlation"),
+        (
+            "We propose Brownian Distance Correlation (BDCorr) for merging.",
+            "BDCorr",
+            "Brownian Distance Correlation",
+        ),
         ("Our Attention-DAG (ADAG) prunes heads.", "ADAG", "Attention-DAG"),
-        ("We study Structural Equation Models (SEMs) with latent factors.", "SEMs", "Structural Equation Models"),
-        ("We propose Brownian Distance Correlation Merging (BDC-Merge).", "BDC-Merge",
-         "Brownian Distance Correlation Merging"),
-        ("trained with reinforcement learning from human feedback (RLHF).", "RLHF",
-         "reinforcement learning from human feedback"),
+        (
+            "We study Structural Equation Models (SEMs) with latent factors.",
+            "SEMs",
+            "Structural Equation Models",
+        ),
+        (
+            "We propose Brownian Distance Correlation Merging (BDC-Merge).",
+            "BDC-Merge",
+            "Brownian Distance Correlation Merging",
+        ),
+        (
+            "trained with reinforcement learning from human feedback (RLHF).",
+            "RLHF",
+            "reinforcement learning from human feedback",
+        ),
         ("a sparse mixture of experts (MoE) layer", "MoE", "mixture of experts"),
         ("Gaussian processes (GPs; Rasmussen 2006) are", "GPs", "Gaussian processes"),
     ],
@@ -45,8 +59,16 @@ def test_entities_abbrev_rejects_non_definitions(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("candidate", "expected"),
-    [("BDCorr", True), ("SEMs", True), ("f-GRPO", True), ("e.g.", False), ("see", False), ("MATH", False),
-     ("2019", False), ("two words", False)],
+    [
+        ("BDCorr", True),
+        ("SEMs", True),
+        ("f-GRPO", True),
+        ("e.g.", False),
+        ("see", False),
+        ("MATH", False),
+        ("2019", False),
+        ("two words", False),
+    ],
 )
 def test_entities_abbrev_short_form_shape(candidate: str, expected: bool) -> None:
     assert is_short_form(candidate) is expected

@@ -48,33 +48,61 @@ def test_entities_canonicalize_folds_variants(text: str, etype: str, expected: s
 
 @pytest.mark.parametrize(
     ("word", "expected"),
-    [("networks", "network"), ("policies", "policy"), ("losses", "loss"), ("processes", "process"),
-     ("approaches", "approach"), ("analysis", "analysis"), ("dynamics", "dynamics"), ("bias", "bias"),
-     ("corpus", "corpus"), ("data", "data"), ("sems", "sem")],
+    [
+        ("networks", "network"),
+        ("policies", "policy"),
+        ("losses", "loss"),
+        ("processes", "process"),
+        ("approaches", "approach"),
+        ("analysis", "analysis"),
+        ("dynamics", "dynamics"),
+        ("bias", "bias"),
+        ("corpus", "corpus"),
+        ("data", "data"),
+        ("sems", "sem"),
+    ],
 )
 def test_entities_singularize_last_word(word: str, expected: str) -> None:
     assert singularize(word) == expected
 
 
 def test_entities_acronym_map_short_to_long_canonical() -> None:
-    acronyms = acronym_map([("BDCorr", "Brownian Distance Correlation"), ("SEMs", "Structural Equation Models")])
+    acronyms = acronym_map(
+        [("BDCorr", "Brownian Distance Correlation"), ("SEMs", "Structural Equation Models")]
+    )
     assert acronyms == {"bdcorr": "brownian distance correlation", "sem": "structural equation model"}
-    assert canonicalize("BDCorr", "Method", acronyms) == canonicalize("Brownian Distance Correlation", "Method")
+    assert canonicalize("BDCorr", "Method", acronyms) == canonicalize(
+        "Brownian Distance Correlation", "Method"
+    )
     assert canonicalize("SEM", "Method", acronyms) == "structural equation model"
 
 
 @pytest.mark.parametrize(
     ("word", "expected"),
-    [("XShapeEnc", True), ("f-GRPO", True), ("BDC-Merge", True), ("SN-VLM", True), ("ADAG", True),
-     ("BEAT2", True), ("ShiftRAG", True), ("Shepherd", False), ("Korean-to-English", False),
-     ("LLMs", False), ("MATH", False), ("2B", False), ("state-of-the-art", False)],
+    [
+        ("XShapeEnc", True),
+        ("f-GRPO", True),
+        ("BDC-Merge", True),
+        ("SN-VLM", True),
+        ("ADAG", True),
+        ("BEAT2", True),
+        ("ShiftRAG", True),
+        ("Shepherd", False),
+        ("Korean-to-English", False),
+        ("LLMs", False),
+        ("MATH", False),
+        ("2B", False),
+        ("state-of-the-art", False),
+    ],
 )
 def test_entities_is_coined(word: str, expected: bool) -> None:
     assert is_coined(word) is expected
 
 
 def test_entities_alias_table_ids_unique_and_self_consistent() -> None:
-    rows = [json.loads(line) for line in ALIASES_PATH.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [
+        json.loads(line) for line in ALIASES_PATH.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
     ids = [row["id"] for row in rows]
     assert len(ids) == len(set(ids))
     table = load_aliases()

@@ -41,7 +41,10 @@ def test_entities_rules_named_system_proposed(rule_entities: Extract, abstract: 
 
 def test_entities_rules_name_proposed_everywhere_in_paper(rule_entities: Extract) -> None:
     mentions = rule_entities("We propose ADAG, a pruning framework. ADAG is fast.")
-    assert [(m.text, m.start, m.role) for m in mentions] == [("ADAG", 11, "proposed"), ("ADAG", 38, "proposed")]
+    assert [(m.text, m.start, m.role) for m in mentions] == [
+        ("ADAG", 11, "proposed"),
+        ("ADAG", 38, "proposed"),
+    ]
 
 
 def test_entities_rules_name_after_based_on_is_not_proposed(rule_entities: Extract) -> None:
@@ -78,7 +81,9 @@ def test_entities_rules_datasets(rule_entities: Extract, abstract: str, names: l
         ("Prompting Qwen2.5-7B-Instruct improves recall.", ["Qwen2.5-7B-Instruct"]),
     ],
 )
-def test_entities_rules_pretrained_models_used(rule_entities: Extract, abstract: str, names: list[str]) -> None:
+def test_entities_rules_pretrained_models_used(
+    rule_entities: Extract, abstract: str, names: list[str]
+) -> None:
     mentions = [m for m in rule_entities(abstract) if m.type == "Method"]
     assert [(m.text, m.role) for m in mentions] == [(n, "used") for n in names]
 
@@ -94,16 +99,29 @@ def test_entities_rules_abbreviation_forms_share_canonical(rule_entities: Extrac
 
 @pytest.mark.parametrize(
     ("phrase", "expected"),
-    [("method", True), ("our approach", True), ("the proposed model", True), ("the framework", True),
-     ("results", True), ("performance", True), ("existing methods", True), ("MATH", True), ("it", True),
-     ("graph neural network", False), ("regret", False), ("BDC-Merge", False)],
+    [
+        ("method", True),
+        ("our approach", True),
+        ("the proposed model", True),
+        ("the framework", True),
+        ("results", True),
+        ("performance", True),
+        ("existing methods", True),
+        ("MATH", True),
+        ("it", True),
+        ("graph neural network", False),
+        ("regret", False),
+        ("BDC-Merge", False),
+    ],
 )
 def test_entities_generic_words_never_entities(phrase: str, expected: bool) -> None:
     assert is_generic(phrase) is expected
 
 
 def test_entities_rules_math_masked_and_offsets_original(rule_entities: Extract) -> None:
-    abstract = r"We propose $\mathcal{A}$-BDC\u2011Merge? No: we propose BDC\u2011Merge with $O(\sqrt{T})$ regret."
+    abstract = (
+        r"We propose $\mathcal{A}$-BDC\u2011Merge? No: we propose BDC\u2011Merge with $O(\sqrt{T})$ regret."
+    )
     abstract = abstract.replace("\\u2011", "\u2011")
     mentions = rule_entities(abstract)
     for m in mentions:
