@@ -659,6 +659,8 @@ def _has_variable(variables: tuple[str, ...]) -> bool:
 
 def _formula_like(expr: str, variables: tuple[str, ...]) -> bool:
     """More than one symbol: an operator, a function, or two variables (not ``L^p``, ``\\ell_2``)."""
+    if expr.startswith("(") and expr.endswith(")") and "," in expr:
+        return False  # a tuple of symbols: "the cumulative rates $(\\Lambda^A_t, \\Lambda^B_t)$"
     base = expr.split("^", 1)[0].split("_", 1)[0]
     if base in _SPACE_NAMES and len(expr) <= len(base) + 4:
         return False
@@ -857,6 +859,7 @@ class _Context:
     formula_word: dict[int, int] = field(default_factory=dict)
     made: list[dict[str, Any]] = field(default_factory=list)
     bound_words: set[int] = field(default_factory=set)  # formula words that made a bound
+    improvement_words: set[int] = field(default_factory=set)  # formulas read as improvement amounts
     quantity_by_latex: dict[str, str] = field(default_factory=dict)
     last_quantity: str | None = None
     first_quantity: list[str | None] = field(default_factory=list)  # computed once, lazily
@@ -981,7 +984,29 @@ class _Context:
         """ "by a factor of $X$", "the extra $\\sqrt{\\gamma_n}$ factor": a ratio, not a bound."""
         if self._ends_before(wk, "not-bound", lo=self._window_before(wk, 3)):
             return True
+        if self._improvement_amount(wk):
+            return True
         return self.r.cue("not-bound", "after").at(self.words, wk + 1) is not None
+
+    def _improvement_amount(self, wk: int) -> bool:
+        """ "improves the sample complexity by $X$ and $Y$": amounts of improvement, not bounds."""
+        k = wk - 1
+        while (
+            k >= 0
+            and wk - k <= 3
+            and self.words[k].text in ("and", ",", "or")
+            or k >= 0
+            and self.words[k].formula >= 0
+            and k in self.improvement_words
+        ):
+            k -= 1
+        if k < 0 or self.words[k].text != "by":
+            return False
+        s_lo, _ = self._sentence_span(wk)
+        if any(self.words[j].text.startswith(_IMPROVE_VERBS) for j in range(max(s_lo, k - 15), k)):
+            self.improvement_words.add(wk)
+            return True
+        return False
 
     def _condition_text(self, word_start: int, end: int) -> str:
         """The regime as written: from its cue word to the end of its formula (delimiters included)."""

@@ -286,6 +286,9 @@ def test_bounds_condition_is_not_a_bound() -> None:
         "Datasets with O(10k) instances are common.",
         "We typeset a word in math: only $\\textit{or}$ total budgets.",
         "The trajectories stay within error $\\varepsilon$ except on a set of measure $< \\delta$.",
+        "Momentum improves the sample complexities by $\\tilde{O}(\\epsilon^{-1.5})$ and "
+        "$\\tilde{O}(\\epsilon^{-1})$.",
+        "We give a confidence process on the cumulative rates $(\\Lambda^A_t, \\Lambda^B_t)$.",
     ],
 )
 def test_bounds_non_bounds(abstract: str) -> None:
