@@ -696,6 +696,60 @@ def _run_eval_related(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_eval_entities(eval_sub: Any) -> None:
+    p = eval_sub.add_parser(
+        "entities", help="entity P/R/F1 on a SciERC split; recall of hand-written key entities",
+        formatter_class=_formatter,
+        epilog=_example("kg eval entities --scierc ../shared/data/scierc/dev.json\n  "
+                        "kg eval entities --gold tests/data/seed_entities_gold.jsonl seeds/"),
+    )
+    p.add_argument("--scierc", metavar="FILE", default=None,
+                   help="SciERC split (DyGIE json): micro P/R/F1 strict and relaxed, per type")
+    p.add_argument("--gold", metavar="FILE", default=None,
+                   help='JSONL {"id", "entities": [{"text", "type", "role"}]}: recall on INPUT papers')
+    p.add_argument("inputs", nargs="*", metavar="INPUT", help="abstracts scored against --gold")
+    p.add_argument("--spacy-model", default=None, metavar="NAME", help="base spaCy pipeline to load")
+    p.add_argument("--show-missing", action="store_true", help="list gold entities not found")
+    p.add_argument("--json", action="store_true", help="print the scores as JSON")
+    p.set_defaults(run=_run_eval_entities)
+
+
+def _run_eval_entities(args: argparse.Namespace) -> int:
+    from kg.errors import ConfigError
+    from kg.evaluate_entities import evaluate_gold, evaluate_scierc, format_scierc, read_gold
+    from kg.pipeline import load_pipeline
+
+    if not args.scierc and not args.gold:
+        raise ConfigError("kg eval entities: give --scierc FILE, or --gold FILE with INPUT abstracts")
+    if args.gold and not args.inputs:
+        raise ConfigError("kg eval entities: --gold needs the INPUT abstracts it annotates")
+    pipeline = load_pipeline(args.spacy_model, families=("entities",))
+    out: dict[str, Any] = {}
+    if args.scierc:
+        scores = evaluate_scierc(args.scierc, pipeline=pipeline)
+        out["scierc"] = scores.to_json()
+        if not args.json:
+            print(format_scierc(scores))
+    if args.gold:
+        from kg.ingest import read_papers
+
+        gold = read_gold(args.gold)
+        papers = read_papers(args.inputs)
+        result = evaluate_gold(gold, pipeline.extract_many(papers))
+        out["gold"] = result.to_json()
+        if not args.json:
+            g = out["gold"]
+            print(f"key entities ({g['papers']} papers, {g['gold_entities']} entities): recall typed "
+                  f"{g['recall_typed']:.3f}, untyped {g['recall_untyped']:.3f}; named proposed methods "
+                  f"with role proposed {g['proposed_with_role']:.3f} (of {g['proposed_gold']})")
+            if args.show_missing:
+                for line in result.missing:
+                    print("  missing\t" + line)
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+    return 0
+
+
 def _add_eval_bounds(eval_sub: Any) -> None:
     p = eval_sub.add_parser(
         "bounds", help="claimed-bound detection P/R/F1 and kind/soft/attribution/quantity accuracy",
@@ -728,7 +782,7 @@ def _run_eval_bounds(args: argparse.Namespace) -> int:
 
 
 # Each entry adds one `kg eval KIND` subcommand; evaluations add theirs here.
-EVAL_KINDS: list[Callable[[Any], None]] = [_add_eval_related, _add_eval_bounds]
+EVAL_KINDS: list[Callable[[Any], None]] = [_add_eval_related, _add_eval_entities, _add_eval_bounds]
 
 
 def _add_eval(sub: Any) -> None:
