@@ -23,7 +23,7 @@ import math
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import networkx as nx
 from rdflib import Graph, Literal, URIRef
@@ -52,7 +52,6 @@ from kg.vocab import (
     slug,
 )
 
-Triple = tuple[URIRef, URIRef, Node]
 
 # What a paper does with an entity it mentions, by entity type, when not proposed.
 DEFAULT_PROPERTY_OF_TYPE: dict[str, str] = {
@@ -78,7 +77,7 @@ class LinkConfig:
 
     max_df_ratio: float = 0.5
     max_df: int = 200
-    top_k: int = 20
+    top_k: int = 10
     resolution: float = 1.0
     seed: int = 42
 
@@ -254,45 +253,70 @@ def _subject_node(subject: str, local_methods: Sequence[str], res: Resolution) -
 
 
 def _add_share_links(g: nx.MultiDiGraph, config: LinkConfig) -> None:
-    papers = [n for n, d in g.nodes(data=True) if d["kind"] == "Paper"]
+    """Add the weighted paper–paper share edges (see the module docstring).
+
+    The pair weights come from one sparse product ``X·Xᵀ`` (X: papers × usable entities, IDF
+    values), so the cost is in C, not in Python loops over pairs; only the kept pairs get their
+    explanation (the shared entities) computed in Python, and their weight is summed from that
+    list so it does not depend on the product's summation order.
+    """
+    import numpy as np
+    from scipy import sparse
+
+    papers = sorted(n for n, d in g.nodes(data=True) if d["kind"] == "Paper")
+    index = {p: i for i, p in enumerate(papers)}
     n_papers = len(papers)
     limit = min(config.max_df, config.max_df_ratio * n_papers)
+    holders: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for u, v in g.edges():
+        kind = g.nodes[v]["kind"]
+        if kind in SHARE_PROPERTY_OF_TYPE and u in index:
+            holders[kind][v].add(u)
     for etype, prop in sorted(SHARE_PROPERTY_OF_TYPE.items()):
-        holders: dict[str, list[str]] = defaultdict(list)
-        for u, v, key in g.edges(keys=True):
-            if key in DEFAULT_PROPERTY_OF_TYPE.values() or key == "proposes":
-                if g.nodes[v]["kind"] == etype and u.startswith("paper:"):
-                    holders[v].append(u)
-        pairs: dict[tuple[str, str], list[tuple[float, str]]] = defaultdict(list)
-        for enode in sorted(holders):
-            members = sorted(set(holders[enode]))
+        idf: dict[str, float] = {}
+        for enode, members in holders[etype].items():
             df = len(members)
-            if df < 2 or df > limit:
+            if 2 <= df <= limit:
+                value = math.log((n_papers + 1) / (df + 1))
+                if value > 0:
+                    idf[enode] = value
+        if not idf:
+            continue
+        columns = sorted(idf)
+        rows: list[int] = []
+        cols: list[int] = []
+        vals: list[float] = []
+        entities_of: dict[str, list[str]] = defaultdict(list)
+        for j, enode in enumerate(columns):
+            for pnode in holders[etype][enode]:
+                rows.append(index[pnode])
+                cols.append(j)
+                vals.append(idf[enode])
+                entities_of[pnode].append(enode)
+        x = sparse.csr_matrix((vals, (rows, cols)), shape=(n_papers, len(columns)))
+        xb = sparse.csr_matrix((np.ones(len(vals)), (rows, cols)), shape=(n_papers, len(columns)))
+        scores = (x @ xb.T).tocsr()
+        scores.setdiag(0)
+        scores.eliminate_zeros()
+        keep: set[tuple[int, int]] = set()
+        for i in range(n_papers):
+            lo, hi = scores.indptr[i], scores.indptr[i + 1]
+            if lo == hi:
                 continue
-            idf = math.log((n_papers + 1) / (df + 1))
-            if idf <= 0:
-                continue
-            canonical = g.nodes[enode]["canonical"]
-            for i, a in enumerate(members):
-                for b in members[i + 1 :]:
-                    pairs[(a, b)].append((idf, canonical))
-        weights = {pair: sum(w for w, _ in shared) for pair, shared in pairs.items()}
-        keep: set[tuple[str, str]] = set()
-        per_paper: dict[str, list[tuple[float, str, tuple[str, str]]]] = defaultdict(list)
-        for pair, w in weights.items():
-            per_paper[pair[0]].append((-w, pair[1], pair))
-            per_paper[pair[1]].append((-w, pair[0], pair))
-        for ranked in per_paper.values():
-            ranked.sort()
-            keep.update(pair for _w, _other, pair in ranked[: config.top_k])
-        for pair in sorted(keep):
-            shared = sorted(pairs[pair], key=lambda s: (-s[0], s[1]))
+            neighbours = scores.indices[lo:hi]
+            weights = np.round(scores.data[lo:hi], 9)
+            order = np.lexsort((neighbours, -weights))[: config.top_k]
+            keep.update((min(i, int(j)), max(i, int(j))) for j in neighbours[order])
+        for a, b in sorted(keep):
+            pa, pb = papers[a], papers[b]
+            common = set(entities_of[pa]).intersection(entities_of[pb])
+            shared = sorted(((idf[e], g.nodes[e]["canonical"]) for e in common), key=lambda s: (-s[0], s[1]))
             g.add_edge(
-                pair[0],
-                pair[1],
+                pa,
+                pb,
                 key=prop,
                 predicate=prop,
-                weight=round(weights[pair], 6),
+                weight=round(sum(w for w, _ in shared), 6),
                 shared=[name for _w, name in shared],
             )
 
@@ -320,15 +344,34 @@ def _add_topics(g: nx.MultiDiGraph, config: LinkConfig) -> None:
 # ------------------------------------------------------------------------------------------ RDF
 
 
-def _lit(value: Any) -> Literal:
-    if isinstance(value, bool):
-        return Literal(value)
-    if isinstance(value, int):
-        return Literal(value)
+class TypedLiteral(NamedTuple):
+    """A literal with an explicit datatype (gYear, anyURI) in :func:`rdf_triples` output."""
+
+    lexical: str
+    datatype: URIRef
+
+
+# Objects in rdf_triples are URIRefs or plain Python values (str, int, float, bool) or a
+# TypedLiteral: building an rdflib Literal per value costs more than the rest of the write.
+Obj = URIRef | str | int | float | bool | TypedLiteral
+
+
+def _lit(value: Any) -> Any:
+    return value
+
+
+def to_term(value: Obj) -> Node:
+    """The rdflib term of an :func:`rdf_triples` object (floats are xsd:double)."""
+    if isinstance(value, URIRef):
+        return value
+    if isinstance(value, TypedLiteral):
+        return Literal(value.lexical, datatype=value.datatype)
     if isinstance(value, float):
         return Literal(value, datatype=XSD.double)
-    return Literal(str(value))
+    return Literal(value)
 
+
+_TYPE_OF_SHARE = {prop: etype for etype, prop in SHARE_PROPERTY_OF_TYPE.items()}
 
 _BOUND_FIELDS: tuple[tuple[str, URIRef], ...] = (
     ("form", KG.boundForm),
@@ -348,7 +391,34 @@ _BOUND_FIELDS: tuple[tuple[str, URIRef], ...] = (
 )
 
 
-def rdf_triples(g: nx.MultiDiGraph) -> Iterator[Triple]:
+# The ontology terms rdf_triples writes, looked up once (DefinedNamespace lookups are slow).
+_KG_Extractor = KG.Extractor
+_KG_Link = KG.Link
+_KG_Mention = KG.Mention
+_KG_author = KG.author
+_KG_canonicalName = KG.canonicalName
+_KG_confidence = KG.confidence
+_KG_endOffset = KG.endOffset
+_KG_extractorName = KG.extractorName
+_KG_inputSource = KG.inputSource
+_KG_linkProperty = KG.linkProperty
+_KG_linksPaper = KG.linksPaper
+_KG_mentionCount = KG.mentionCount
+_KG_paperCount = KG.paperCount
+_KG_refersTo = KG.refersTo
+_KG_sentence = KG.sentence
+_KG_sharedEntity = KG.sharedEntity
+_KG_startOffset = KG.startOffset
+_KG_supportsProperty = KG.supportsProperty
+_KG_surfaceText = KG.surfaceText
+_KG_titleDerived = KG.titleDerived
+_KG_topic = KG.topic
+_KG_variable = KG.variable
+_KG_venue = KG.venue
+_KG_weight = KG.weight
+
+
+def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[URIRef, URIRef, Obj]]:
     """The RDF triples of an assembled graph, in graph order (deterministic).
 
     Papers, entities and bounds become resources of their ontology class; every paper–entity
@@ -368,18 +438,18 @@ def rdf_triples(g: nx.MultiDiGraph) -> Iterator[Triple]:
             yield s, DCTERMS.identifier, _lit(d["id"])
             yield s, DCTERMS.title, _lit(d["title"])
             yield s, DCTERMS.abstract, _lit(d["abstract"])
-            yield s, KG.titleDerived, _lit(bool(d["title_derived"]))
-            yield s, KG.topic, _lit(int(d["topic"]))
+            yield s, _KG_titleDerived, _lit(bool(d["title_derived"]))
+            yield s, _KG_topic, _lit(int(d["topic"]))
             if d.get("venue"):
-                yield s, KG.venue, _lit(d["venue"])
+                yield s, _KG_venue, _lit(d["venue"])
             if d.get("year") is not None:
-                yield s, DCTERMS.date, Literal(str(d["year"]), datatype=XSD.gYear)
+                yield s, DCTERMS.date, TypedLiteral(str(d["year"]), XSD.gYear)
             if d.get("url"):
-                yield s, DCTERMS.source, Literal(d["url"], datatype=XSD.anyURI)
+                yield s, DCTERMS.source, TypedLiteral(d["url"], XSD.anyURI)
             for author in d.get("authors") or ():
-                yield s, KG.author, _lit(author)
+                yield s, _KG_author, _lit(author)
             for source in d.get("sources") or ():
-                yield s, KG.inputSource, _lit(source)
+                yield s, _KG_inputSource, _lit(source)
         elif kind == "Bound":
             yield s, PROV.wasDerivedFrom, iri[paper_node(d["paper"])]
             if d.get("extractor"):
@@ -389,11 +459,11 @@ def rdf_triples(g: nx.MultiDiGraph) -> Iterator[Triple]:
                 if d.get(attr) is not None and d.get(attr) != "":
                     yield s, prop, _lit(d[attr])
             for var in d.get("variables") or ():
-                yield s, KG.variable, _lit(var)
+                yield s, _KG_variable, _lit(var)
         else:
             yield s, SKOS.prefLabel, _lit(d["label"])
-            yield s, KG.canonicalName, _lit(d["canonical"])
-            yield s, KG.paperCount, _lit(int(d["papers"]))
+            yield s, _KG_canonicalName, _lit(d["canonical"])
+            yield s, _KG_paperCount, _lit(int(d["papers"]))
             for alias in d.get("aliases") or ():
                 yield s, SKOS.altLabel, _lit(alias)
     for u, v, key, d in g.edges(keys=True, data=True):
@@ -401,32 +471,32 @@ def rdf_triples(g: nx.MultiDiGraph) -> Iterator[Triple]:
         yield s, p, o
         if "sentence" in d:  # paper → entity: its evidence
             m = mention_iri(d_paper_id(u), key, v)
-            yield m, RDF.type, KG.Mention
+            yield m, RDF.type, _KG_Mention
             yield m, PROV.wasDerivedFrom, s
-            yield m, KG.refersTo, o
-            yield m, KG.supportsProperty, p
-            yield m, KG.startOffset, _lit(int(d["start"]))
-            yield m, KG.endOffset, _lit(int(d["end"]))
-            yield m, KG.surfaceText, _lit(d["text"])
-            yield m, KG.sentence, _lit(d["sentence"])
-            yield m, KG.confidence, _lit(float(d["confidence"]))
-            yield m, KG.mentionCount, _lit(int(d["mentions"]))
+            yield m, _KG_refersTo, o
+            yield m, _KG_supportsProperty, p
+            yield m, _KG_startOffset, _lit(int(d["start"]))
+            yield m, _KG_endOffset, _lit(int(d["end"]))
+            yield m, _KG_surfaceText, _lit(d["text"])
+            yield m, _KG_sentence, _lit(d["sentence"])
+            yield m, _KG_confidence, _lit(float(d["confidence"]))
+            yield m, _KG_mentionCount, _lit(int(d["mentions"]))
             if d.get("extractor"):
                 extractors.add(d["extractor"])
-                yield m, KG.extractorName, _lit(d["extractor"])
+                yield m, _KG_extractorName, _lit(d["extractor"])
                 yield m, PROV.wasGeneratedBy, extractor_iri(d["extractor"])
         elif "shared" in d:  # paper – paper: its explanation
             link = link_iri(key, u, v)
-            yield link, RDF.type, KG.Link
-            yield link, KG.linkProperty, p
-            yield link, KG.linksPaper, s
-            yield link, KG.linksPaper, o
-            yield link, KG.weight, _lit(float(d["weight"]))
+            yield link, RDF.type, _KG_Link
+            yield link, _KG_linkProperty, p
+            yield link, _KG_linksPaper, s
+            yield link, _KG_linksPaper, o
+            yield link, _KG_weight, _lit(float(d["weight"]))
+            etype = _TYPE_OF_SHARE[key]
             for name in d["shared"]:
-                etype = {v2: k2 for k2, v2 in SHARE_PROPERTY_OF_TYPE.items()}[key]
-                yield link, KG.sharedEntity, node_iri(f"{etype}:{slug(name)}")
+                yield link, _KG_sharedEntity, iri.get(f"{etype}:{slug(name)}") or node_iri(f"{etype}:{slug(name)}")
     for name in sorted(extractors):
-        yield extractor_iri(name), RDF.type, KG.Extractor
+        yield extractor_iri(name), RDF.type, _KG_Extractor
         yield extractor_iri(name), RDFS.label, _lit(name)
 
 
@@ -442,5 +512,5 @@ def to_rdflib(g: nx.MultiDiGraph) -> Graph:
     rdf_graph = Graph(bind_namespaces="none")
     for prefix, ns in PREFIXES.items():
         rdf_graph.bind(prefix, ns)
-    rdf_graph.addN((s, p, o, rdf_graph) for s, p, o in rdf_triples(g))
+    rdf_graph.addN((s, p, to_term(o), rdf_graph) for s, p, o in rdf_triples(g))
     return rdf_graph

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import os
 import re
 import shutil
@@ -56,6 +57,7 @@ def _escape_char(match: re.Match[str]) -> str:
     return _ESCAPES.get(c) or f"\\u{ord(c):04X}"
 
 
+@functools.lru_cache(maxsize=1 << 20)
 def _iri(term: str) -> str:
     for prefix, ns in _PREFIX_ORDER:
         if term.startswith(ns):
@@ -66,25 +68,40 @@ def _iri(term: str) -> str:
     return "<" + term.replace(">", "%3E").replace(" ", "%20") + ">"
 
 
-def _term(term: Node) -> str:
+def _string(text: str) -> str:
+    return '"' + _NEEDS_ESCAPE.sub(_escape_char, text) + '"'
+
+
+def _term(term: Any) -> str:
+    """Turtle for a URIRef, an rdflib Literal, or a plain value / TypedLiteral of kg.assemble."""
     if isinstance(term, URIRef):
-        return _iri(str(term))
+        return _iri(term)
+    if isinstance(term, str):
+        return _string(term)
+    if isinstance(term, bool):
+        return "true" if term else "false"
+    if isinstance(term, int):
+        return str(term)
+    if isinstance(term, float):
+        return f'"{term!r}"^^xsd:double'
+    if isinstance(term, tuple) and len(term) == 2:  # kg.assemble.TypedLiteral
+        return f"{_string(term[0])}^^{_iri(str(term[1]))}"
     if isinstance(term, Literal):
-        lex = _NEEDS_ESCAPE.sub(_escape_char, str(term))
+        lex = _string(str(term))
         if term.language:
-            return f'"{lex}"@{term.language}'
+            return f"{lex}@{term.language}"
         dt = term.datatype
         if dt is None or dt == XSD.string:
-            return f'"{lex}"'
-        if dt in (XSD.integer, XSD.boolean):
             return lex
-        return f'"{lex}"^^{_iri(str(dt))}'
+        if dt in (XSD.integer, XSD.boolean):
+            return str(term)
+        return f"{lex}^^{_iri(str(dt))}"
     if isinstance(term, BNode):
         raise GraphDirError(f"blank node {term!r} in the graph: every node must have an IRI")
     raise GraphDirError(f"not an RDF term: {term!r}")
 
 
-def turtle_lines(triples: Iterable[tuple[Node, Node, Node]]) -> list[str]:
+def turtle_lines(triples: Iterable[tuple[Any, Any, Any]]) -> list[str]:
     """Canonical Turtle: the prefix block, then one ``s p o .`` per distinct triple, sorted."""
     body = sorted({f"{_term(s)} {_term(p)} {_term(o)} .\n" for s, p, o in triples})
     head = [f"@prefix {prefix}: <{ns}> .\n" for prefix, ns in sorted(PREFIXES.items())]
@@ -122,7 +139,7 @@ def write_graph_dir(
     directory: str | Path,
     extractions: Iterable[Extraction],
     nx_graph: nx.MultiDiGraph,
-    triples: Iterable[tuple[Node, Node, Node]],
+    triples: Iterable[tuple[Any, Any, Any]],
     manifest: dict[str, Any],
 ) -> Path:
     """Write a complete build directory atomically (temp dir + rename).

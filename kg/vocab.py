@@ -6,6 +6,7 @@ term used here exists in ``schema/ontology.ttl``.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from pathlib import Path
@@ -171,6 +172,7 @@ def class_iri(cls: str) -> URIRef:
 _NON_SLUG = re.compile(r"[^a-z0-9]+")
 
 
+@functools.lru_cache(maxsize=1 << 18)
 def slug(name: str) -> str:
     """A stable, IRI-safe slug of a canonical name; the entity id is derived from it.
 
@@ -210,6 +212,7 @@ def bound_node(paper_id: str, n: int) -> str:
     return f"bound:{paper_id}:{n}"
 
 
+@functools.lru_cache(maxsize=1 << 18)
 def _local(value: str) -> str:
     return quote(value, safe="-._~")
 
@@ -237,6 +240,7 @@ def mention_iri(paper_id: str, prop: str, entity: str) -> URIRef:
     return URIRef(f"{DATA_NS}mention/{_local(paper_id)}.{prop}.{etype}.{_local(eslug)}")
 
 
+@functools.lru_cache(maxsize=4096)
 def extractor_iri(name: str) -> URIRef:
     """The IRI of the Extractor activity of a versioned extractor name."""
     return URIRef(f"{DATA_NS}extractor/{_local(name or 'unknown')}")
