@@ -1239,10 +1239,11 @@ class RelatedIndex:
             for j, x in zip(mat.indices, mat.data, strict=True):
                 if x > 0:
                     q_roles[int(j)] = role
-        c_used, c_prop = self.used[c], self.proposed[c]
-        c_weight = dict(zip(c_used.indices.tolist(), c_used.data.tolist(), strict=True))
+        # Raw CSR rows: slicing a scipy row costs more than the whole explanation otherwise.
+        c_used, c_prop = _row(self.used, c), _row(self.proposed, c)
+        c_weight = dict(zip(c_used[0].tolist(), c_used[1].tolist(), strict=True))
         c_roles = {j: USED for j in c_weight}
-        for j, x in zip(c_prop.indices.tolist(), c_prop.data.tolist(), strict=True):
+        for j, x in zip(c_prop[0].tolist(), c_prop[1].tolist(), strict=True):
             c_weight[j] = x
             c_roles[j] = PROPOSED
         q_weight = {
@@ -1274,19 +1275,17 @@ class RelatedIndex:
         topic = int(self.topics[c]) if q.topic >= 0 and self.topics[c] == q.topic else None
         terms: tuple[str, ...] = ()
         if w.lexical > 0 and q.lexical.shape[1]:
-            product = q.lexical.multiply(self.lexical[c]).tocsr()
-            if product.nnz:
-                # LaTeX words ("sqrt", "mathcal") are shared by any two theory abstracts: they
-                # count in the cosine like any word, but explain nothing.
-                best = sorted(
-                    (
-                        (x, j)
-                        for x, j in zip(product.data.tolist(), product.indices.tolist(), strict=True)
-                        if self.terms[j] not in _NOT_WORDS
-                    ),
-                    key=lambda x: (-x[0], self.terms[x[1]]),
-                )[:3]
-                terms = tuple(str(self.terms[j]) for _x, j in best)
+            # LaTeX words ("sqrt", "mathcal") are shared by any two theory abstracts: they
+            # count in the cosine like any word, but explain nothing.
+            best = sorted(
+                (
+                    (x, j)
+                    for x, j in _products((q.lexical.indices, q.lexical.data), _row(self.lexical, c))
+                    if self.terms[j] not in _NOT_WORDS
+                ),
+                key=lambda x: (-x[0], self.terms[x[1]]),
+            )[:3]
+            terms = tuple(str(self.terms[j]) for _x, j in best)
         return Related(
             self.ids[c],
             self.titles[c],
@@ -1301,13 +1300,10 @@ class RelatedIndex:
 
     def _similar(self, q: _Query, c: int, exact: set[str], limit: int = 3) -> list[SimilarEntity]:
         """The entity pairs behind the strongest shared entity words (not identical entities)."""
-        product = q.words.multiply(self.words[c]).tocsr()
-        if not product.nnz:
+        products = _products((q.words.indices, q.words.data), _row(self.words, c))
+        if not products:
             return []
-        ranked = sorted(
-            zip(product.data.tolist(), product.indices.tolist(), strict=True),
-            key=lambda x: (-x[0], self.term_names[x[1]]),
-        )
+        ranked = sorted(products, key=lambda x: (-x[0], self.term_names[x[1]]))
         q_cols = sorted(set(q.used.indices.tolist()) | set(q.proposed.indices.tolist()))
         q_names = q.names or tuple(
             (self.entity_type[j], self.entity_canonical[j], self.entity_terms[j]) for j in q_cols
@@ -1486,7 +1482,7 @@ class RelatedIndex:
         return out
 
     def _entity_cols(self, row: int) -> list[int]:
-        return sorted(self.used[row].indices.tolist() + self.proposed[row].indices.tolist())
+        return sorted(_row(self.used, row)[0].tolist() + _row(self.proposed, row)[0].tolist())
 
 
 def build_index(nx_graph: nx.MultiDiGraph, weights: RelatedWeights | None = None) -> RelatedIndex:
@@ -1594,6 +1590,18 @@ def render_line(rank: int, result: Related, title_width: int = 60) -> str:
 
 
 # ------------------------------------------------------------------------------------ helpers
+
+
+def _row(matrix: sp.csr_matrix, i: int) -> tuple[np.ndarray, np.ndarray]:
+    """Row ``i`` of a CSR matrix as (column indices, values), without building a matrix."""
+    start, end = matrix.indptr[i], matrix.indptr[i + 1]
+    return matrix.indices[start:end], matrix.data[start:end]
+
+
+def _products(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> list[tuple[float, int]]:
+    """(a[k] * b[k], k) for the columns ``k`` two sparse rows share."""
+    common, ia, ib = np.intersect1d(a[0], b[0], assume_unique=True, return_indices=True)
+    return list(zip((a[1][ia] * b[1][ib]).tolist(), common.tolist(), strict=True))
 
 
 def _shape_json(shape: BoundShape) -> list[Any]:
