@@ -439,61 +439,13 @@ def _is_text_connective(abstract: str, tokens: list[latex.Token], k: int, pairs:
     return words in ("and", "or", "for", "when", "if", "where", "while", "with", "and for", "for all")
 
 
-_REL_CMDS = {
-    "le": "<=",
-    "leq": "<=",
-    "leqslant": "<=",
-    "ge": ">=",
-    "geq": ">=",
-    "geqslant": ">=",
-    "lesssim": "<~",
-    "gtrsim": ">~",
-    "ll": "<<",
-    "gg": ">>",
-    "sim": "~",
-    "simeq": "~=",
-    "asymp": "asymp",
-    "propto": "propto",
-    "approx": "~~",
-    "lt": "<",
-    "gt": ">",
-    "in": "in",
-    "subseteq": "in",
-    "subset": "in",
-    "neq": "!=",
-    "ne": "!=",
-    "to": "->",
-    "rightarrow": "->",
-    "eqsim": "~",
-    "cong": "~=",
-}
-_REL_CHARS = {
-    "≤": "<=",
-    "≥": ">=",
-    "≲": "<~",
-    "≳": ">~",
-    "∼": "~",
-    "≃": "~=",
-    "≈": "~~",
-    "≍": "asymp",
-    "∝": "propto",
-    "∈": "in",
-    "=": "=",
-    "<": "<",
-    ">": ">",
-    "⩽": "<=",
-    "⩾": ">=",
-    "→": "->",
-}
-
-
 def _relation(tokens: list[latex.Token], k: int) -> tuple[str, int] | None:
     """The relation at ``tokens[k]`` and the index after it, or None."""
     tok = tokens[k]
-    if tok.kind == latex.CMD and tok.text in _REL_CMDS:
-        return _REL_CMDS[tok.text], k + 1
-    if tok.kind == latex.CHAR and tok.text in _REL_CHARS:
-        rel = _REL_CHARS[tok.text]
+    if tok.kind == latex.CMD and tok.text in latex.RELATION_COMMANDS:
+        return latex.RELATION_COMMANDS[tok.text], k + 1
+    if tok.kind == latex.CHAR and tok.text in latex.RELATION_CHARS:
+        rel = latex.RELATION_CHARS[tok.text]
         if rel in ("<", ">") and k + 1 < len(tokens) and tokens[k + 1].text == "=":
             return rel + "=", k + 2
         return rel, k + 1
@@ -533,7 +485,7 @@ def _classify_segment(
         return None
     start, end = tokens[a].start, tokens[b - 1].end
     kept_rels = [(k, rel) for k, rel in rels if rel not in ("->",)]
-    if any(rel in ("in", "!=") for _, rel in kept_rels):
+    if any(rel in ("in", "notin", "subset", "subseteq", "!=") for _, rel in kept_rels):
         return None  # membership and ranges define variables: $\alpha \in [0,1]$
     first_rel = kept_rels[0] if kept_rels else None
     has_lhs = first_rel is not None and _trim(tokens, a, first_rel[0])[0] < first_rel[0]

@@ -9,6 +9,13 @@ seed text). A gold bound is located in its abstract by its ``latex``; when the s
 more than once, the k-th gold bound with that text takes the k-th unused occurrence, preferring
 occurrences that fill a whole math span.
 
+The shipped gold, ``tests/data/bounds_gold.jsonl``, was written by reading the abstracts (never
+from extractor output): all 50 seed abstracts, and 64 theory abstracts of
+``ml-abstracts.jsonl`` (copied to ``tests/data/bounds_gold_papers.jsonl``) chosen by a filter
+blind to the extractor: venue COLT, ALT, AISTATS or UAI; the abstract contains ``$`` and one of
+``O(``, ``\\Omega``, ``\\Theta``, ``\\tilde``, ``\\widetilde``, ``\\mathcal{O}``, ``\\le``,
+``\\ge``, ``\\sim``; the first 64 in order of ``sha256(id)``. Formula bounds only.
+
 Scores, over the papers named in the gold file only:
 
 * detection precision, recall and F1 of **formula** bounds (verbal bounds are not in the gold):
