@@ -987,16 +987,15 @@ class _Context:
         return None
 
     def _quantity_before(self, wk: int, limit: int = 10) -> tuple[str, str] | None:
+        """A quantity phrase ending at most ``limit`` words before the formula ("regret of $X$")."""
         lo = self._window_before(wk, limit)
         for end in range(wk, lo, -1):
-            hit = self.r.quantities.ending(
-                self.words,
-                end,
-                lo,
-                lambda p, end=end: (
-                    p not in self.r.after_only and (p not in self.r.adjacent_only or wk - end <= 3)
-                ),
-            )
+            near = wk - end <= 3  # "rate", "complexity" count only this close
+
+            def usable(p: Phrase, near: bool = near) -> bool:
+                return p not in self.r.after_only and (near or p not in self.r.adjacent_only)
+
+            hit = self.r.quantities.ending(self.words, end, lo, usable)
             if hit is not None:
                 return self.r.quantity_of[hit]
         return None
