@@ -456,7 +456,8 @@ def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[URIRef, URIRef, Obj]]:
                 extractors.add(d["extractor"])
                 yield s, PROV.wasGeneratedBy, extractor_iri(d["extractor"])
             for attr, prop in _BOUND_FIELDS:
-                if d.get(attr) is not None and d.get(attr) != "":
+                # expr is "" for a verbal bound and still written: every Bound has one
+                if d.get(attr) is not None and (d[attr] != "" or attr == "expr"):
                     yield s, prop, _lit(d[attr])
             for var in d.get("variables") or ():
                 yield s, _KG_variable, _lit(var)

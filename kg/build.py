@@ -42,9 +42,16 @@ class BuildResult:
 
 
 def _paper_key(paper: Paper) -> str:
-    """Cache key of a paper: hash of its text and metadata, sources excluded."""
+    """Cache key of a paper: hash of its text and metadata, sources excluded.
+
+    A derived title is left out too: the pipeline may refine it from the mentions (the coined
+    method a paper proposes), so the cached record's title differs from the one just read, while
+    both follow from the abstract, which is in the key.
+    """
     obj = paper.to_json()
     obj.pop("sources", None)
+    if paper.title_derived:
+        obj["title"] = None
     text = repr(sorted(obj.items()))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

@@ -41,7 +41,8 @@ class LexiconExtractor:
         text = parsed.paper.abstract
         for word, etype in LEXICON.items():
             for m in re.finditer(rf"\b{re.escape(word)}\b", text):
-                yield Mention(etype, word, m.start(), m.end(), word.lower(), None, 0.9, self.name,
+                role = "proposed" if text[: m.start()].endswith("propose ") else None
+                yield Mention(etype, word, m.start(), m.end(), word.lower(), role, 0.9, self.name,
                               0, len(text))
         for m in re.finditer(r"\$O\(([^$]*)\)\$", text):
             yield Bound("formula", "upper", "O", False, m.group(0), m.group(1), (), "regret", None,
@@ -161,3 +162,14 @@ def test_build_failure_keeps_the_old_graph(tmp_path: Path, pipeline: Pipeline) -
     with pytest.raises(Exception):  # noqa: B017 - the reader's InputError
         build_graph([str(bad)], tmp_path / "out", pipeline=pipeline, workers=1)
     _same_graph(tmp_path / "out", tmp_path / "before")
+
+
+def test_build_cache_hits_a_paper_whose_derived_title_was_refined(tmp_path: Path, pipeline: Pipeline) -> None:
+    src = tmp_path / "untitled.jsonl"
+    src.write_text(json.dumps({"id": "u1", "abstract": "We propose LoRA for summarization."}) + "\n",
+                   encoding="utf-8")
+    build_graph([str(src)], tmp_path / "out", pipeline=pipeline, workers=1)
+    # the pipeline labels an untitled paper by the coined method it proposes
+    assert load_nx(tmp_path / "out").nodes["paper:u1"]["title"] == "LoRA"
+    result = build_graph([str(src)], tmp_path / "out", pipeline=pipeline, workers=1)
+    assert (result.extracted, result.reused) == (0, 1)
