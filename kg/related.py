@@ -1347,14 +1347,16 @@ class RelatedIndex:
         """The ``top`` papers most related to an abstract NOT in the graph (nothing is added).
 
         The extraction's mentions are matched to the graph's entities by type and canonical
-        name (or alias); its bounds and abstract give the other signals. It has no topic.
+        name (or alias), then by name under another type: one abstract's extraction may call
+        "principal component analysis" a Task where the graph has it as a Method, and it is
+        still the same thing. Its bounds and abstract give the other signals. It has no topic.
         """
         m = len(self.entities)
         roles: dict[int, str] = {}
         for mention in extraction.mentions:
-            j = self._names.get((mention.type, slug(mention.canonical or mention.text)))
-            if j is None:
-                j = self._names.get((mention.type, slug(mention.text)))
+            keys = [slug(mention.canonical or mention.text), slug(mention.text)]
+            types = [mention.type, *(t for t in TYPE_ORDER if t != mention.type)]
+            j = next((self._names[(t, k)] for t in types for k in keys if (t, k) in self._names), None)
             if j is None:
                 continue
             if mention.role == PROPOSED or roles.get(j) != PROPOSED:

@@ -211,3 +211,18 @@ def test_related_text_matches_entities_by_alias_and_adds_nothing() -> None:
     ]
     assert sorted(gb.g.nodes) == nodes_before
     assert "p-new" not in index.ids
+
+
+def test_related_text_matches_an_entity_named_under_another_type() -> None:
+    gb = _graph("holder")
+    gb.holds("holder", "Method", "principal component analysis")
+    paper = Paper(id="p-new", title="New", abstract="We study principal component analysis.")
+    mention = Mention(
+        type="Task",
+        text="principal component analysis",
+        start=9,
+        end=37,
+        canonical="principal component analysis",
+    )
+    (result,) = build_index(gb.g).related_text(Extraction(paper, (mention,), ()))
+    assert [(s.type, s.canonical) for s in result.shared] == [("Method", "principal component analysis")]
