@@ -633,7 +633,7 @@ def _lhs_is_quantity(abstract: str, tokens: list[latex.Token], a: int, rel_k: in
 # Bounds written outside math.
 
 
-_BARE_HEAD_END = ("O", "o", "Õ", "Ω", "Θ", "ω", _COMBINING_TILDE, "}", "\\Omega", "\\Theta", "\\omega")
+_BARE_LETTERS = frozenset("OoÕΩΘω")
 
 
 def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
@@ -666,19 +666,28 @@ def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
             or not (abstract[q - 1] in "OoÕΩΘω}a" or abstract[q - 1] == _COMBINING_TILDE)
         ):
             continue
-        window_start = max(lo, q - 32)
-        toks = latex.tokenize(abstract, window_start, q)
-        found = None
-        for s in range(len(toks) - 1, -1, -1):
-            if toks[s].kind == latex.SPACE:
-                break
-            cand = _read_head(toks + [latex.Token(latex.OPEN, "(", p, p + 1)], s, r.heads)
-            if cand is not None and cand[2] == len(toks):
-                found = (s, cand)
-        if found is None:
-            continue
-        s, (head, soft, _) = found
-        head_start = toks[s].start
+        letter = abstract[q - 1]
+        if letter in _BARE_LETTERS and (q - 1 == lo or abstract[q - 2] in " \t\n,;:([/"):
+            # the common case, "O(n log n)", "Õ(dB)": a lone head letter, no LaTeX to read
+            head, soft, head_start = letter, letter == "Õ", q - 1
+        else:
+            toks = latex.tokenize(abstract, max(lo, q - 32), q)
+            n_toks = len(toks)
+            toks.append(latex.Token(latex.OPEN, "(", p, p + 1))
+            found = None
+            for s in range(n_toks - 1, -1, -1):
+                tok = toks[s]
+                if tok.kind == latex.SPACE:
+                    break
+                if not (tok.text in r.heads or tok.text in _FONT_WRAPPERS or tok.text in _SOFT_WRAPPERS):
+                    continue  # a head starts at its letter or at a wrapper command
+                cand = _read_head(toks, s, r.heads)
+                if cand is not None and cand[2] == n_toks:
+                    found = (s, cand)
+            if found is None:
+                continue
+            s, (head, soft, _) = found
+            head_start = toks[s].start
         before = abstract[head_start - 1] if head_start > lo else " "
         if before.isalnum() or before in "\\_^":
             continue
