@@ -1,0 +1,381 @@
+"""``make bench``: the whole of kg at corpus scale, measured side by side in ONE run.
+
+    .venv/bin/python bench/run.py [CORPUS.jsonl] [--workers 2] [--keep DIR]
+
+Reads ``../shared/data/ml-abstracts.jsonl`` (22,654 abstracts) unless a path is given, and says
+so and exits 0 when it is absent. Not a test: it prints a table, it asserts nothing.
+
+1. ``kg build`` of the whole corpus (wall time, peak RSS) and, on the same texts with the same
+   process count, the baseline: the spaCy pipeline kg loads, run with ``nlp.pipe`` and nothing
+   else. The ratio build/baseline is what kg adds on top of parsing.
+2. ``kg export neo4j`` of that graph into a real Neo4j 5.26 server (the test server launcher):
+   nodes + relationships written per second.
+3. ``kg export html --view papers`` of that graph, opened in headless Chromium: time until the
+   page reports its layout stabilized.
+4. ``kg build --update`` adding 100 abstracts to the 22k graph (100 papers removed with
+   ``kg remove`` first, so they are new to it and not in its cache), and ``kg related``
+   latency: the median of 50 queries in one loaded process, and of 5 whole CLI invocations.
+
+Every command runs in its own process; peak RSS is sampled over the whole process tree
+(parent + forked workers, so pages they share are counted twice: an upper bound).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import psutil
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_CORPUS = REPO.parent / "shared" / "data" / "ml-abstracts.jsonl"
+KG = [sys.executable, "-m", "kg.cli"]
+sys.path.insert(0, str(REPO))
+
+TARGETS = {
+    "build_ratio": 1.3,
+    "build_seconds": 300.0,
+    "peak_rss_gb": 3.0,
+    "neo4j_rate": 20_000.0,
+    "update_seconds": 10.0,
+    "related_ms": 200.0,
+    "html_seconds": 10.0,
+}
+
+
+@dataclass
+class Run:
+    seconds: float
+    peak_rss: int  # bytes, summed over the process tree, sampled
+    stdout: str
+
+
+def measure(cmd: list[str], *, cwd: Path = REPO, input_text: str | None = None) -> Run:
+    """Run ``cmd`` to completion, sampling the RSS of its whole process tree every 50 ms."""
+    started = time.perf_counter()
+    proc = subprocess.Popen(
+        cmd,
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.PIPE if input_text is not None else subprocess.DEVNULL,
+        text=True,
+    )
+    peak = 0
+    stop = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        root = psutil.Process(proc.pid)
+        while not stop.is_set():
+            try:
+                total = root.memory_info().rss
+                for child in root.children(recursive=True):
+                    try:
+                        total += child.memory_info().rss
+                    except psutil.Error:
+                        pass
+                peak = max(peak, total)
+            except psutil.Error:
+                return
+            stop.wait(0.05)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    out, err = proc.communicate(input_text)
+    seconds = time.perf_counter() - started
+    stop.set()
+    sampler.join()
+    if proc.returncode != 0:
+        raise SystemExit(f"bench: command failed ({proc.returncode}): {' '.join(cmd)}\n{err[-2000:]}")
+    return Run(seconds, peak, out)
+
+
+def _gb(n: int) -> float:
+    return n / 1024**3
+
+
+def bench_build(corpus: Path, work: Path, workers: int) -> dict[str, float]:
+    baseline = measure(
+        [sys.executable, str(REPO / "bench" / "baseline_parse.py"), str(corpus), "--workers", str(workers)]
+    )
+    graph = work / "graph"
+    build = measure([*KG, "build", str(corpus), "-o", str(graph), "--skip-bad", "--workers", str(workers)])
+    manifest = json.loads((graph / "manifest.json").read_text(encoding="utf-8"))
+    return {
+        "baseline_s": baseline.seconds,
+        "baseline_rss_gb": _gb(baseline.peak_rss),
+        "parsed_docs": float(json.loads(baseline.stdout)["docs"]),
+        "build_s": build.seconds,
+        "build_rss_gb": _gb(build.peak_rss),
+        "ratio": build.seconds / baseline.seconds,
+        "papers": float(
+            manifest.get("counts", {}).get("nodes", {}).get("Paper", 0)
+            or manifest.get("report", {}).get("papers", 0)
+        ),
+    }
+
+
+def bench_neo4j(graph: Path, work: Path) -> dict[str, float]:
+    from tests.fixtures.neo4j import Neo4jServer
+
+    server = Neo4jServer(work / "neo4j")
+    server.start()
+    try:
+        env = {**os.environ, "NEO4J_USER": server.user, "NEO4J_PASSWORD": server.password}
+        started = time.perf_counter()
+        done = subprocess.run(
+            [*KG, "export", "neo4j", "-g", str(graph), "--uri", server.uri],
+            cwd=REPO,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        seconds = time.perf_counter() - started
+        if done.returncode != 0:
+            raise SystemExit(f"bench: neo4j export failed: {done.stderr[-2000:]}")
+        from kg.export.neo4j import export_rows_total
+        from kg.graphdir import load_nx
+
+        total = export_rows_total(load_nx(graph))
+    finally:
+        server.stop()
+    return {"neo4j_s": seconds, "neo4j_items": float(total), "neo4j_rate": total / seconds}
+
+
+def bench_html(graph: Path, work: Path) -> dict[str, float]:
+    page = work / "papers.html"
+    export = measure([*KG, "export", "html", "-g", str(graph), "-o", str(page), "--view", "papers"])
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            args=[
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        try:
+            tab = browser.new_page()
+            started = time.perf_counter()
+            tab.goto(page.as_uri())
+            tab.wait_for_function("() => document.body.dataset.stabilized === 'true'", timeout=120_000)
+            load = time.perf_counter() - started
+            shown = tab.evaluate("() => window.kgNetwork ? window.kgNetwork.body.data.nodes.length : -1")
+        finally:
+            browser.close()
+    return {
+        "html_export_s": export.seconds,
+        "html_load_s": load,
+        "html_nodes": float(shown),
+        "html_bytes": float(page.stat().st_size),
+    }
+
+
+def bench_update_and_related(corpus: Path, graph: Path, work: Path, workers: int) -> dict[str, float]:
+    from kg.graphdir import load_extractions
+
+    copy = work / "graph-update"
+    shutil.copytree(graph, copy)
+    papers = [e.paper for e in load_extractions(copy)]
+    step = max(1, len(papers) // 100)
+    held = papers[::step][:100]
+    measure([*KG, "remove", str(copy), *(p.id for p in held)])
+    new_file = work / "new100.jsonl"
+    with open(new_file, "w", encoding="utf-8") as out:
+        for p in held:
+            out.write(
+                json.dumps(
+                    {
+                        "id": p.id,
+                        "title": "" if p.title_derived else p.title,
+                        "abstract": p.abstract,
+                        "venue": p.venue,
+                        "year": p.year,
+                        "authors": list(p.authors),
+                        "url": p.url,
+                    }
+                )
+                + "\n"
+            )
+    update = measure([*KG, "build", "--update", str(copy), str(new_file), "--workers", str(workers)])
+
+    # kg related: in one loaded process (what a service or notebook sees), then the CLI.
+    probe = measure([sys.executable, "-c", RELATED_PROBE, str(graph)])
+    related = json.loads(probe.stdout.strip().splitlines()[-1])
+    cli = [measure([*KG, "related", p.id, "-g", str(graph), "--top", "10"]).seconds for p in held[:5]]
+    return {
+        "update_s": update.seconds,
+        "update_rss_gb": _gb(update.peak_rss),
+        "related_ms": related["median_ms"],
+        "related_load_s": related.get("load_s", float("nan")),
+        "related_cli_s": statistics.median(cli),
+    }
+
+
+RELATED_PROBE = """
+import json, statistics, sys, time
+from kg.related import load_index
+started = time.perf_counter()
+index = load_index(sys.argv[1])
+load_s = time.perf_counter() - started
+step = max(1, len(index.ids) // 50)
+times = []
+for pid in index.ids[::step][:50]:
+    t = time.perf_counter()
+    index.related(pid, top=10)
+    times.append(time.perf_counter() - t)
+print(json.dumps({"median_ms": statistics.median(times) * 1000, "load_s": load_s, "n": len(times)}))
+"""
+
+
+def table(rows: list[tuple[str, str, str, str]]) -> str:
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = []
+    for n, row in enumerate(rows):
+        lines.append("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip())
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("corpus", nargs="?", default=str(DEFAULT_CORPUS))
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--keep", default=None, help="keep the work directory here")
+    parser.add_argument("--skip", default="", help="comma list of sections to skip: neo4j,html,update")
+    args = parser.parse_args(argv)
+    corpus = Path(args.corpus)
+    if not corpus.is_file():
+        print(f"bench: corpus {corpus} is absent; nothing to measure (give a JSONL path).")
+        return 0
+    skip = set(filter(None, args.skip.split(",")))
+    work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="kg-bench-"))
+    work.mkdir(parents=True, exist_ok=True)
+    print(f"bench: corpus {corpus}, {args.workers} worker(s), work dir {work}", flush=True)
+    r: dict[str, float] = {}
+    r.update(bench_build(corpus, work, args.workers))
+    print(f"bench: build done in {r['build_s']:.1f} s", flush=True)
+    graph = work / "graph"
+    if "neo4j" not in skip:
+        r.update(bench_neo4j(graph, work))
+        print("bench: neo4j export done", flush=True)
+    if "html" not in skip:
+        r.update(bench_html(graph, work))
+        print("bench: html load done", flush=True)
+    if "update" not in skip:
+        r.update(bench_update_and_related(corpus, graph, work, args.workers))
+        print("bench: update and related done", flush=True)
+
+    rows = [("measure", "value", "target", "verdict")]
+    rows.append(
+        (
+            "baseline: spaCy nlp.pipe only",
+            f"{r['baseline_s']:.1f} s ({int(r['parsed_docs'])} docs, peak RSS {r['baseline_rss_gb']:.2f} GB)",
+            "",
+            "",
+        )
+    )
+    rows.append(
+        (
+            "kg build (ingest → write)",
+            f"{r['build_s']:.1f} s ({int(r['papers'])} papers)",
+            f"≤ {TARGETS['build_seconds']:.0f} s",
+            verdict(r["build_s"] <= TARGETS["build_seconds"]),
+        )
+    )
+    rows.append(
+        (
+            "ratio build / baseline",
+            f"{r['ratio']:.2f}×",
+            f"≤ {TARGETS['build_ratio']}×",
+            verdict(r["ratio"] <= TARGETS["build_ratio"]),
+        )
+    )
+    rows.append(
+        (
+            "kg build peak RSS (tree)",
+            f"{r['build_rss_gb']:.2f} GB",
+            f"≤ {TARGETS['peak_rss_gb']} GB",
+            verdict(r["build_rss_gb"] <= TARGETS["peak_rss_gb"]),
+        )
+    )
+    if "neo4j_rate" in r:
+        rows.append(
+            (
+                "Neo4j export",
+                f"{r['neo4j_rate']:,.0f} items/s ({int(r['neo4j_items']):,} in {r['neo4j_s']:.1f} s)",
+                f"≥ {TARGETS['neo4j_rate']:,.0f}/s",
+                verdict(r["neo4j_rate"] >= TARGETS["neo4j_rate"]),
+            )
+        )
+    if "html_load_s" in r:
+        rows.append(
+            (
+                "HTML papers view load (Chromium)",
+                f"{r['html_load_s'] * 1000:,.0f} ms "
+                f"({int(r['html_nodes'])} nodes shown, {r['html_bytes'] / 1e6:.1f} MB)",
+                f"≤ {TARGETS['html_seconds'] * 1000:,.0f} ms",
+                verdict(r["html_load_s"] <= TARGETS["html_seconds"]),
+            )
+        )
+    if "update_s" in r:
+        rows.append(
+            (
+                "kg build --update (+100 papers)",
+                f"{r['update_s']:.1f} s",
+                f"≤ {TARGETS['update_seconds']:.0f} s",
+                verdict(r["update_s"] <= TARGETS["update_seconds"]),
+            )
+        )
+        rows.append(
+            (
+                "kg related, median of 50 (loaded)",
+                f"{r['related_ms']:.1f} ms",
+                f"≤ {TARGETS['related_ms']:.0f} ms",
+                verdict(r["related_ms"] <= TARGETS["related_ms"]),
+            )
+        )
+        rows.append(
+            (
+                "kg related, whole CLI call (median of 5)",
+                f"{r['related_cli_s'] * 1000:,.0f} ms",
+                "",
+                "(includes start-up and graph load)",
+            )
+        )
+    print()
+    print(table(rows))
+    (work / "bench.json").write_text(json.dumps(r, indent=2, sort_keys=True), encoding="utf-8")
+    print(f"\nraw figures: {work / 'bench.json'}")
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
