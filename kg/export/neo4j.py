@@ -164,6 +164,7 @@ def export_neo4j(
 
     if batch_size < 1:
         raise ExportError(f"batch size must be at least 1, got {batch_size}")
+    _check_uri(uri)
     secret = _Secret(password)
     started = time.perf_counter()
     nodes = node_rows(nx_graph)
@@ -264,6 +265,26 @@ def export_neo4j(
         replaced=replace,
         seconds=time.perf_counter() - started,
     )
+
+
+BOLT_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+
+
+def _check_uri(uri: str) -> None:
+    """Accept only Bolt addresses with a host (the driver would also try http:// as a preview)."""
+    from urllib.parse import urlsplit
+
+    if "@" in uri:  # checked first: such a URI may hold a password, so it is not echoed
+        raise ExportError("neo4j: bad server address: put no credentials in the URI "
+                          "(use NEO4J_USER / NEO4J_PASSWORD)")
+    try:
+        parts = urlsplit(uri)
+        host, _port = parts.hostname, parts.port
+    except ValueError as exc:
+        raise ExportError(f"neo4j: bad server address {uri!r}: {exc}") from None
+    if parts.scheme not in BOLT_SCHEMES or not host:
+        raise ExportError(f"neo4j: bad server address {uri!r}: expected SCHEME://HOST[:PORT] with SCHEME "
+                          f"one of {', '.join(BOLT_SCHEMES)}")
 
 
 @contextmanager

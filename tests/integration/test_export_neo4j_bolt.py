@@ -113,6 +113,7 @@ def test_export_neo4j_three_runs_identical(neo4j_db: Neo4jServer) -> None:
 
 
 def test_export_neo4j_constraints_exist(neo4j_db: Neo4jServer) -> None:
+    neo4j_db.clear(schema=True)
     _export(neo4j_db)
     with neo4j_db.driver() as driver:
         records, _, _ = driver.execute_query(
