@@ -100,3 +100,20 @@ class GraphBuilder:
 def filler(n: int, prefix: str = "filler") -> list[tuple[str, str]]:
     """``n`` unrelated papers (ids, abstracts) so IDF is not degenerate in a tiny graph."""
     return [(f"{prefix}{i:02d}", f"unrelated{i} topic{i} words{i}") for i in range(n)]
+
+
+def pca_and_bandits(method: str = "phased elimination") -> GraphBuilder:
+    """Two PCA papers (topic 0) and two linear-bandit papers (topic 1) that share a ``method``
+    (proposed by p-ccc, used by p-ddd), a task and regret bounds in √T (p-ccc's better in d)."""
+    gb = GraphBuilder()
+    gb.paper("p-aaa", "Anchor PCA for multi-domain data", "pca across domains", topic=0)
+    gb.paper("p-bbb", "Attention performs PCA", "attention layers learn pca", topic=0)
+    gb.paper("p-ccc", "Linear bandits with one bit", "linear bandits regret with one bit", topic=1)
+    gb.paper("p-ddd", "Private linear bandits", "private linear bandits regret", topic=1)
+    gb.holds("p-aaa", "Method", "principal component analysis", aliases=["PCA"], label="PCA")
+    gb.holds("p-bbb", "Method", "principal component analysis")
+    gb.holds("p-ccc", "Method", method, "proposes").holds("p-ddd", "Method", method)
+    gb.holds("p-ccc", "Task", "linear bandits").holds("p-ddd", "Task", "linear bandits")
+    gb.bound("p-ccc", "upper", "O(d sqrt(T))", ["T", "d"], "regret")
+    gb.bound("p-ddd", "upper", "O(d^(3/2) sqrt(T))", ["T", "d"], "regret")
+    return gb

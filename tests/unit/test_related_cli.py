@@ -10,25 +10,13 @@ import pytest
 
 from kg.cli import main
 from kg.graphdir import write_graph_dir
-from tests.unit.related_graph import GraphBuilder
+from tests.unit.related_graph import pca_and_bandits
 
 
 @pytest.fixture(scope="module")
 def graph_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    gb = GraphBuilder()
-    gb.paper("p-aaa", "Anchor PCA for multi-domain data", "pca across domains", topic=0)
-    gb.paper("p-bbb", "Attention performs PCA", "attention layers learn pca", topic=0)
-    gb.paper("p-ccc", "Linear bandits with one bit", "linear bandits regret with one bit", topic=1)
-    gb.paper("p-ddd", "Private linear bandits", "private linear bandits regret", topic=1)
+    gb = pca_and_bandits()
     gb.paper("p-eee", "Protein folding", "protein structure prediction", topic=2)
-    gb.holds("p-aaa", "Method", "principal component analysis", aliases=["PCA"], label="PCA")
-    gb.holds("p-bbb", "Method", "principal component analysis")
-    gb.holds("p-ccc", "Method", "phased elimination", "proposes").holds(
-        "p-ddd", "Method", "phased elimination"
-    )
-    gb.holds("p-ccc", "Task", "linear bandits").holds("p-ddd", "Task", "linear bandits")
-    gb.bound("p-ccc", "upper", "O(d sqrt(T))", ["T", "d"], "regret")
-    gb.bound("p-ddd", "upper", "O(d^(3/2) sqrt(T))", ["T", "d"], "regret")
     out = tmp_path_factory.mktemp("related") / "graph"
     write_graph_dir(out, [], gb.g, [], {})
     return out

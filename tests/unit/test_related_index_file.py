@@ -9,21 +9,7 @@ from kg.cli import main
 from kg.graphdir import load_nx, write_graph_dir
 from kg.related import INDEX_FILE, RelatedIndex, RelatedWeights, build_index, load_index, write_index
 from kg.types import Extraction, Mention, Paper
-from tests.unit.related_graph import GraphBuilder
-
-
-def _builder(extra_method: str = "phased elimination") -> GraphBuilder:
-    gb = GraphBuilder()
-    gb.paper("p-aaa", "Anchor PCA", "pca across domains", topic=0)
-    gb.paper("p-bbb", "Attention performs PCA", "attention layers learn pca", topic=0)
-    gb.paper("p-ccc", "Linear bandits with one bit", "linear bandits regret with one bit", topic=1)
-    gb.paper("p-ddd", "Private linear bandits", "private linear bandits regret", topic=1)
-    gb.holds("p-aaa", "Method", "principal component analysis", aliases=["PCA"], label="PCA")
-    gb.holds("p-bbb", "Method", "principal component analysis")
-    gb.holds("p-ccc", "Method", extra_method, "proposes").holds("p-ddd", "Method", extra_method)
-    gb.bound("p-ccc", "upper", "O(d sqrt(T))", ["T", "d"], "regret")
-    gb.bound("p-ddd", "upper", "O(d^(3/2) sqrt(T))", ["T", "d"], "regret")
-    return gb
+from tests.unit.related_graph import pca_and_bandits
 
 
 def _answers(index: RelatedIndex) -> list[object]:
@@ -37,7 +23,7 @@ def _answers(index: RelatedIndex) -> list[object]:
 
 def test_related_saved_index_gives_the_same_answers(tmp_path: Path) -> None:
     directory = tmp_path / "graph"
-    write_graph_dir(directory, [], _builder().g, [], {})
+    write_graph_dir(directory, [], pca_and_bandits().g, [], {})
     fresh = build_index(load_nx(directory))
     path = write_index(directory)
     assert path == directory / INDEX_FILE
@@ -48,10 +34,10 @@ def test_related_saved_index_gives_the_same_answers(tmp_path: Path) -> None:
 
 def test_related_saved_index_is_ignored_when_the_graph_changes(tmp_path: Path) -> None:
     directory = tmp_path / "graph"
-    write_graph_dir(directory, [], _builder().g, [], {})
+    write_graph_dir(directory, [], pca_and_bandits().g, [], {})
     write_index(directory)
     saved = (directory / INDEX_FILE).read_bytes()
-    write_graph_dir(directory, [], _builder("successive elimination").g, [], {})
+    write_graph_dir(directory, [], pca_and_bandits("successive elimination").g, [], {})
     (directory / INDEX_FILE).write_bytes(saved)  # a stale index left behind
     os.utime(directory / "graph.json", ns=(1, 1))
     index = load_index(directory)
@@ -60,7 +46,7 @@ def test_related_saved_index_is_ignored_when_the_graph_changes(tmp_path: Path) -
 
 def test_related_saved_index_is_ignored_for_other_weights(tmp_path: Path) -> None:
     directory = tmp_path / "graph"
-    write_graph_dir(directory, [], _builder().g, [], {})
+    write_graph_dir(directory, [], pca_and_bandits().g, [], {})
     write_index(directory)
     weights_file = tmp_path / "w.json"
     weights_file.write_text('{"lexical": 0, "terms": 0}', encoding="utf-8")
@@ -72,13 +58,13 @@ def test_related_saved_index_is_ignored_for_other_weights(tmp_path: Path) -> Non
 
 def test_related_saved_index_unreadable_falls_back_to_the_graph(tmp_path: Path) -> None:
     directory = tmp_path / "graph"
-    write_graph_dir(directory, [], _builder().g, [], {})
+    write_graph_dir(directory, [], pca_and_bandits().g, [], {})
     (directory / INDEX_FILE).write_bytes(b"not an npz")
     assert _answers(load_index(directory)) == _answers(build_index(load_nx(directory)))
 
 
 def test_related_cli_write_index(tmp_path: Path) -> None:
     directory = tmp_path / "graph"
-    write_graph_dir(directory, [], _builder().g, [], {})
+    write_graph_dir(directory, [], pca_and_bandits().g, [], {})
     assert main(["related", "--write-index", "-g", str(directory)]) == 0
     assert (directory / INDEX_FILE).is_file()

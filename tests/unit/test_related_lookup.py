@@ -6,24 +6,14 @@ import pytest
 
 from kg.errors import QueryError
 from kg.related import RelatedIndex, build_index
-from tests.unit.related_graph import GraphBuilder
+from tests.unit.related_graph import GraphBuilder, pca_and_bandits
 
 
 @pytest.fixture(scope="module")
 def index() -> RelatedIndex:
-    gb = GraphBuilder()
-    gb.paper("p-aaa", "Anchor PCA for multi-domain data", "pca domains", topic=0)
-    gb.paper("p-bbb", "Attention performs PCA", "attention pca", topic=0)
-    gb.paper("p-ccc", "Linear bandits with one bit", "bandits bits", topic=1)
-    gb.paper("p-ddd", "Private linear bandits", "bandits privacy", topic=1)
+    gb = pca_and_bandits()
     gb.paper("p-eee", "Spectral bandits", "pca bandits", topic=2)
     gb.holds("p-aaa", "Method", "anchor pca", "proposes", label="Anchor PCA")
-    gb.holds("p-aaa", "Method", "principal component analysis", aliases=["PCA"])
-    gb.holds("p-bbb", "Method", "principal component analysis")
-    gb.holds("p-ccc", "Method", "phased elimination", "proposes")
-    gb.holds("p-ddd", "Method", "phased elimination")
-    gb.holds("p-ddd", "Task", "linear bandits")
-    gb.holds("p-ccc", "Task", "linear bandits")
     gb.holds("p-eee", "Method", "principal component analysis").holds("p-eee", "Task", "linear bandits")
     return build_index(gb.g)
 
