@@ -1,0 +1,114 @@
+"""The real build of the seed abstracts: shapes, agreement, named queries, determinism, incremental."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from rdflib import RDF
+
+from kg.build import build_graph, update_graph
+from kg.graphdir import load_manifest, validate_rdf
+from kg.query import named_queries, run_named
+from kg.vocab import KG, prop_iri
+from tests.fixtures.graph import SEEDS_DIR
+
+pytestmark = pytest.mark.integration
+
+GRAPH_FILES = ("graph.ttl", "graph.json", "extractions.jsonl")
+
+
+def _bandit_paper(seed_nx_graph) -> str:  # noqa: ANN001
+    """The batched 1-bit linear bandit paper, found by its abstract (not by a hard-coded id)."""
+    found = [d["id"] for _n, d in seed_nx_graph.nodes(data=True)
+             if d["kind"] == "Paper" and "single bit of feedback" in d["abstract"]
+             and "stochastic linear bandits" in d["abstract"]]
+    assert len(found) == 1
+    return found[0]
+
+
+def test_build_seeds_has_the_50_papers(seed_graph_dir: Path) -> None:
+    manifest = load_manifest(seed_graph_dir)
+    assert manifest["counts"]["nodes"]["Paper"] == 50
+    assert manifest["report"]["duplicates_merged"] == 1
+    assert set(manifest["extractors"]) == {"bounds", "entities", "spacy"}
+    assert len(manifest["inputs"]) == 3
+
+
+def test_build_seeds_validates_against_shapes(seed_rdf_graph) -> None:  # noqa: ANN001
+    conforms, text = validate_rdf(seed_rdf_graph)
+    assert conforms, text[:3000]
+
+
+def test_build_seeds_rdf_agrees_with_networkx(seed_nx_graph, seed_rdf_graph) -> None:  # noqa: ANN001
+    kinds = Counter(d["kind"] for _n, d in seed_nx_graph.nodes(data=True))
+    assert set(kinds) == {"Paper", "Method", "Task", "Dataset", "Metric", "Concept", "Bound"}
+    for kind, count in kinds.items():
+        assert len(set(seed_rdf_graph.subjects(RDF.type, KG[kind]))) == count, kind
+    predicates = Counter(k for _u, _v, k in seed_nx_graph.edges(keys=True))
+    for predicate, count in predicates.items():
+        assert len(list(seed_rdf_graph.triples((None, prop_iri(predicate), None)))) == count, predicate
+    evidence = sum(1 for _u, _v, d in seed_nx_graph.edges(data=True) if "sentence" in d)
+    assert len(set(seed_rdf_graph.subjects(RDF.type, KG.Mention))) == evidence
+
+
+def test_build_seeds_evidence_points_into_the_abstract(seed_nx_graph) -> None:  # noqa: ANN001
+    checked = 0
+    for u, _v, d in seed_nx_graph.edges(data=True):
+        if "sentence" in d:
+            abstract = seed_nx_graph.nodes[u]["abstract"]
+            assert abstract[d["start"]:d["end"]] == d["text"]
+            assert d["text"] in d["sentence"] and d["sentence"] in abstract
+            checked += 1
+    assert checked > 500
+
+
+@pytest.mark.parametrize("language", ["sparql", "cypher"])
+def test_build_seeds_regret_lower_bounds_find_the_batched_bandit_paper(
+    seed_graph_dir: Path, seed_nx_graph, language: str  # noqa: ANN001
+) -> None:
+    rows = run_named(seed_graph_dir, "regret-lower-bounds", {}, language).rows
+    assert _bandit_paper(seed_nx_graph) in {row[0] for row in rows}
+
+
+def test_build_seeds_every_named_query_returns_rows(seed_graph_dir: Path, seed_nx_graph) -> None:  # noqa: ANN001
+    bandit = _bandit_paper(seed_nx_graph)
+    linked = sorted(u for u, _v, k in seed_nx_graph.edges(keys=True) if k == "sharesTechniqueWith")[0]
+    params = {"paper": bandit, "topic": "0", "method": "stochastic gradient descent"}
+    empty = []
+    for name, query in named_queries().items():
+        for language in query.texts:
+            raw = {p.name: params[p.name] for p in query.params}
+            if name == "shared-techniques":
+                raw = {"paper": linked.removeprefix("paper:")}
+            if not run_named(seed_graph_dir, name, raw, language).rows:
+                empty.append((name, language))
+    assert empty == []
+
+
+def test_build_seeds_sqrt_t_upper_bounds_include_the_bandit_regret(seed_graph_dir: Path, seed_nx_graph) -> None:  # noqa: ANN001
+    rows = run_named(seed_graph_dir, "sqrt-t-upper-bounds", {}, "sparql").rows
+    assert (_bandit_paper(seed_nx_graph), "dB + d sqrt(T)") in {(r[0], r[3]) for r in rows}
+
+
+@pytest.mark.slow
+def test_build_seeds_twice_is_byte_identical(seed_graph_dir: Path, tmp_path: Path) -> None:
+    build_graph([str(SEEDS_DIR)], tmp_path / "again", use_cache=False)
+    for name in (*GRAPH_FILES, "manifest.json"):
+        assert (tmp_path / "again" / name).read_bytes() == (seed_graph_dir / name).read_bytes(), name
+
+
+def test_build_seeds_update_equals_rebuild(seed_graph_dir: Path, tmp_path: Path) -> None:
+    files = sorted(str(p) for p in SEEDS_DIR.glob("*.txt"))
+    target = tmp_path / "inc"
+    # Start from the first two files (records reused from a copy of the full build's cache) ...
+    shutil.copytree(seed_graph_dir, target)
+    first = build_graph(files[:2], target)
+    assert first.extracted == 0
+    # ... then add the third one incrementally: only its new papers are extracted.
+    result = update_graph(target, files[2:])
+    assert 0 < result.extracted < 20
+    for name in GRAPH_FILES:
+        assert (target / name).read_bytes() == (seed_graph_dir / name).read_bytes(), name
