@@ -594,6 +594,10 @@ _GENERIC = frozenset(
 )
 
 
+# A shared abstract word worth naming: letters only ("t_" and "2d" come from math markup).
+_EXPLAINING_WORD = re.compile(r"[a-z]{3,}")
+
+
 def _singular(word: str) -> str:
     # "bandits" → "bandit", "squares" → "square"; keep "loss", "lasso", "analysis", "gaussian"
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
@@ -1287,7 +1291,7 @@ class RelatedIndex:
                 (
                     (x, j)
                     for x, j in _products((q.lexical.indices, q.lexical.data), _row(self.lexical, c))
-                    if self.terms[j] not in _NOT_WORDS
+                    if _EXPLAINING_WORD.fullmatch(str(self.terms[j])) and self.terms[j] not in _NOT_WORDS
                 ),
                 key=lambda x: (-x[0], self.terms[x[1]]),
             )[:3]
