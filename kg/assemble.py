@@ -52,7 +52,6 @@ from kg.vocab import (
     slug,
 )
 
-
 # What a paper does with an entity it mentions, by entity type, when not proposed.
 DEFAULT_PROPERTY_OF_TYPE: dict[str, str] = {
     "Method": "uses",
@@ -141,8 +140,11 @@ def assemble(
     for ext in ordered:
         pnode = paper_node(ext.paper.id)
         local_methods = sorted(
-            {res.of_mention[(ext.paper.id, i)] for i, m in enumerate(ext.mentions)
-             if m.type == "Method" and (ext.paper.id, i) in res.of_mention},
+            {
+                res.of_mention[(ext.paper.id, i)]
+                for i, m in enumerate(ext.mentions)
+                if m.type == "Method" and (ext.paper.id, i) in res.of_mention
+            },
         )
         for n, bound in enumerate(ext.bounds):
             qnode = res.of_quantity.get((ext.paper.id, n))
@@ -495,7 +497,11 @@ def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[URIRef, URIRef, Obj]]:
             yield link, _KG_weight, _lit(float(d["weight"]))
             etype = _TYPE_OF_SHARE[key]
             for name in d["shared"]:
-                yield link, _KG_sharedEntity, iri.get(f"{etype}:{slug(name)}") or node_iri(f"{etype}:{slug(name)}")
+                yield (
+                    link,
+                    _KG_sharedEntity,
+                    iri.get(f"{etype}:{slug(name)}") or node_iri(f"{etype}:{slug(name)}"),
+                )
     for name in sorted(extractors):
         yield extractor_iri(name), RDF.type, _KG_Extractor
         yield extractor_iri(name), RDFS.label, _lit(name)

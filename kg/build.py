@@ -106,7 +106,10 @@ def _extract(
 
 
 def _manifest(
-    report: RunReport, inputs: dict[str, str], versions: dict[str, str], config: LinkConfig,
+    report: RunReport,
+    inputs: dict[str, str],
+    versions: dict[str, str],
+    config: LinkConfig,
     removed: Sequence[str] = (),
 ) -> dict[str, Any]:
     return {
@@ -131,8 +134,13 @@ def _write(
     counts = graph_counts(nx_graph)
     report.counts = {**counts["nodes"], **{f"edges:{k}": v for k, v in counts["edges"].items()}}
     report.papers = len(extractions)
-    write_graph_dir(directory, extractions, nx_graph, rdf_triples(nx_graph),
-                    _manifest(report, inputs, versions, config, removed))
+    write_graph_dir(
+        directory,
+        extractions,
+        nx_graph,
+        rdf_triples(nx_graph),
+        _manifest(report, inputs, versions, config, removed),
+    )
 
 
 def build_graph(
@@ -271,8 +279,15 @@ def remove_papers(directory: str | Path, paper_ids: Sequence[str]) -> BuildResul
         report.extractors = dict(manifest.get("extractors", {}))
         config = LinkConfig(**manifest.get("links", {}))
         removed = sorted(set(manifest.get("removed", [])) | set(wanted))
-        _write(target, kept, config, report, dict(manifest.get("inputs", {})),
-               dict(manifest.get("extractors", {})), removed)
+        _write(
+            target,
+            kept,
+            config,
+            report,
+            dict(manifest.get("inputs", {})),
+            dict(manifest.get("extractors", {})),
+            removed,
+        )
     report.seconds = time.perf_counter() - started
     return BuildResult(report, target, removed=sorted(set(wanted)))
 

@@ -30,7 +30,6 @@ from typing import Any
 import networkx as nx
 import orjson
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.term import Node
 
 from kg.errors import GraphDirError
 from kg.types import Extraction
@@ -282,7 +281,11 @@ def validate_rdf(rdf_graph: Graph) -> tuple[bool, str]:
     # The ontology is mixed in so sh:class sees rdfs:subClassOf (Method ⊑ Entity).
     ontology = Graph().parse(SCHEMA_DIR / "ontology.ttl", format="turtle")
     conforms, _report_graph, text = pyshacl.validate(
-        rdf_graph, shacl_graph=shapes, ont_graph=ontology, inference="none",
-        advanced=False, allow_warnings=False,
+        rdf_graph,
+        shacl_graph=shapes,
+        ont_graph=ontology,
+        inference="none",
+        advanced=False,
+        allow_warnings=False,
     )
     return bool(conforms), str(text)

@@ -77,7 +77,7 @@ _DATA_KINDS = {"paper": "paper", **{c.lower(): c for c in ENTITY_CLASSES}}
 def _node_id(iri: str) -> str:
     """A resource IRI back to its graph node id; other IRIs as prefixed names."""
     if iri.startswith(DATA_NS):
-        head, _, local = iri[len(DATA_NS):].partition("/")
+        head, _, local = iri[len(DATA_NS) :].partition("/")
         if head in _DATA_KINDS:
             from urllib.parse import unquote
 
@@ -87,7 +87,7 @@ def _node_id(iri: str) -> str:
             return f"bound:{pid}:{n}"
     for prefix, ns in sorted(PREFIXES.items(), key=lambda kv: -len(kv[1])):
         if iri.startswith(ns):
-            return f"{prefix}:{iri[len(ns):]}"
+            return f"{prefix}:{iri[len(ns) :]}"
     return iri
 
 
@@ -115,7 +115,9 @@ def run_sparql(rdf_graph: Graph, query: str, params: Mapping[str, Any] | None = 
     Raises:
         QueryError: the query does not parse or fails.
     """
-    bindings: dict[str, Node] = {k: v if isinstance(v, Node) else Literal(v) for k, v in (params or {}).items()}
+    bindings: dict[str, Any] = {
+        k: v if isinstance(v, Node) else Literal(v) for k, v in (params or {}).items()
+    }
     ns = {prefix: ns for prefix, ns in PREFIXES.items()}
     try:
         result = rdf_graph.query(query, initNs=ns, initBindings={Variable(k): v for k, v in bindings.items()})
@@ -124,7 +126,7 @@ def run_sparql(rdf_graph: Graph, query: str, params: Mapping[str, Any] | None = 
         if result.type != "SELECT":
             raise QueryError(f"only SELECT and ASK queries are supported, not {result.type}")
         columns = [str(v) for v in (result.vars or [])]
-        rows = [[_plain(row[i]) for i in range(len(columns))] for row in result]
+        rows = [[_plain(row[i]) for i in range(len(columns))] for row in result]  # type: ignore[index]
     except QueryError:
         raise
     except Exception as exc:  # pyparsing / rdflib raise assorted errors on bad queries
@@ -168,9 +170,7 @@ def _inline_params(query: str, params: Mapping[str, Any]) -> str:
     return re.sub(r"\$([A-Za-z_]\w*)", sub, query)
 
 
-def run_cypher(
-    nx_graph: nx.MultiDiGraph, query: str, params: Mapping[str, Any] | None = None
-) -> QueryResult:
+def run_cypher(nx_graph: nx.MultiDiGraph, query: str, params: Mapping[str, Any] | None = None) -> QueryResult:
     """Run a Cypher query embedded, with grand-cypher, on the graph's :func:`cypher_view`.
 
     Raises:
@@ -242,11 +242,11 @@ def _parse_header(text: str, comment: str) -> tuple[str, list[Param]]:
             if stripped:
                 break
             continue
-        body = stripped[len(comment):].strip()
+        body = stripped[len(comment) :].strip()
         if body.startswith("description:"):
-            description.append(body[len("description:"):].strip())
+            description.append(body[len("description:") :].strip())
         elif body.startswith("param:"):
-            parts = body[len("param:"):].split(None, 2)
+            parts = body[len("param:") :].split(None, 2)
             if len(parts) < 2 or parts[1] not in ("str", "int"):
                 raise QueryError(f"bad param line in a named query: {body!r}")
             params.append(Param(parts[0], parts[1], parts[2] if len(parts) > 2 else ""))
@@ -287,8 +287,10 @@ def coerce_params(query: NamedQuery, raw: Mapping[str, str]) -> dict[str, Any]:
     known = {p.name: p for p in query.params}
     unknown = sorted(set(raw) - set(known))
     if unknown:
-        raise QueryError(f"named query {query.name!r} has no parameter {unknown[0]!r}; "
-                         f"its parameters: {', '.join(known) or 'none'}")
+        raise QueryError(
+            f"named query {query.name!r} has no parameter {unknown[0]!r}; "
+            f"its parameters: {', '.join(known) or 'none'}"
+        )
     out: dict[str, Any] = {}
     for param in query.params:
         if param.name not in raw:
@@ -359,8 +361,9 @@ def run_query(
         return run_sparql(load_rdf(directory), query, params)
     if language == "cypher":
         if neo4j_uri:
-            return run_cypher_neo4j(neo4j_uri, query, params, user=neo4j_user,
-                                    password=neo4j_password, database=neo4j_database)
+            return run_cypher_neo4j(
+                neo4j_uri, query, params, user=neo4j_user, password=neo4j_password, database=neo4j_database
+            )
         return run_cypher(load_nx(directory), query, params)
     raise QueryError(f"unknown query language {language!r}; use sparql or cypher")
 
@@ -376,11 +379,22 @@ def run_named(
     query = named_query(name)
     lang = language or ("sparql" if "sparql" in query.texts else "cypher")
     if lang not in query.texts:
-        raise QueryError(f"named query {name!r} has no {lang} form (it has: {', '.join(sorted(query.texts))})")
+        raise QueryError(
+            f"named query {name!r} has no {lang} form (it has: {', '.join(sorted(query.texts))})"
+        )
     return run_query(directory, lang, query.texts[lang], coerce_params(query, raw_params or {}), **neo4j)
 
 
 __all__: Sequence[str] = [
-    "QueryResult", "NamedQuery", "run_sparql", "run_cypher", "run_cypher_neo4j", "run_query",
-    "run_named", "named_queries", "named_query", "format_result", "cypher_view",
+    "QueryResult",
+    "NamedQuery",
+    "run_sparql",
+    "run_cypher",
+    "run_cypher_neo4j",
+    "run_query",
+    "run_named",
+    "named_queries",
+    "named_query",
+    "format_result",
+    "cypher_view",
 ]

@@ -74,8 +74,10 @@ def abbreviates(short: str, long: str) -> bool:
     The first letters agree and every letter/digit of ``short`` occurs in ``long`` in order,
     each one at a word start or after the previous match.
 
-    >>> abbreviates("SGD", "stochastic gradient descent"), abbreviates("BDCorr", "Brownian Distance Correlation")
-    (True, True)
+    >>> abbreviates("SGD", "stochastic gradient descent")
+    True
+    >>> abbreviates("BDCorr", "Brownian Distance Correlation")
+    True
     >>> abbreviates("SGD", "Adam optimizer")
     False
     """

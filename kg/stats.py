@@ -77,20 +77,27 @@ def graph_stats(nx_graph: nx.MultiDiGraph, top: int = 10) -> dict[str, Any]:
 
 def format_stats(stats: dict[str, Any]) -> str:
     """The stats as readable text."""
-    lines = ["nodes:   " + ", ".join(f"{k} {v}" for k, v in stats["nodes"].items()),
-             "edges:   " + ", ".join(f"{k} {v}" for k, v in stats["edges"].items())]
+    lines = [
+        "nodes:   " + ", ".join(f"{k} {v}" for k, v in stats["nodes"].items()),
+        "edges:   " + ", ".join(f"{k} {v}" for k, v in stats["edges"].items()),
+    ]
     b = stats["bounds"]
-    lines.append(f"bounds:  {b['papers_with_bounds']} papers claim bounds "
-                 f"({b['papers_with_formula_bounds']} with a formula bound); "
-                 + ", ".join(f"{k} {v}" for k, v in b["by_kind"].items()))
+    lines.append(
+        f"bounds:  {b['papers_with_bounds']} papers claim bounds "
+        f"({b['papers_with_formula_bounds']} with a formula bound); "
+        + ", ".join(f"{k} {v}" for k, v in b["by_kind"].items())
+    )
     links = stats["links"]
-    lines.append(f"links:   {links['papers'] - links['papers_without_links']} of {links['papers']} "
-                 f"papers linked to another")
+    lines.append(
+        f"links:   {links['papers'] - links['papers_without_links']} of {links['papers']} "
+        f"papers linked to another"
+    )
     t = stats["topics"]
     lines.append(f"topics:  {t['count']} ({t['multi_paper']} with more than one paper)")
     for topic in t["largest"]:
-        lines.append(f"  topic {topic['topic']}: {topic['papers']} papers; "
-                     f"{', '.join(topic['methods']) or '-'}")
+        lines.append(
+            f"  topic {topic['topic']}: {topic['papers']} papers; {', '.join(topic['methods']) or '-'}"
+        )
     lines.append("top entities:")
     for etype, rows in stats["top_entities"].items():
         shown = ", ".join(f"{r['canonical']} ({r['papers']})" for r in rows)

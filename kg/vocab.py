@@ -24,14 +24,23 @@ CLASSES: tuple[str, ...] = ("Paper", *ENTITY_CLASSES, "Bound", "Mention")
 
 # What a paper does with an entity, per entity type and role.
 PAPER_ENTITY_PROPERTIES: tuple[str, ...] = (
-    "proposes", "uses", "addresses", "evaluatesOn", "measures", "mentions",
+    "proposes",
+    "uses",
+    "addresses",
+    "evaluatesOn",
+    "measures",
+    "mentions",
 )
 PAPER_PAPER_PROPERTIES: tuple[str, ...] = (
-    "sharesTechniqueWith", "sharesTaskWith", "sharesConceptWith",
+    "sharesTechniqueWith",
+    "sharesTaskWith",
+    "sharesConceptWith",
 )
 BOUND_PROPERTIES: tuple[str, ...] = ("claimsBound", "boundsQuantity", "boundsSubject")
 OBJECT_PROPERTIES: tuple[str, ...] = (
-    *PAPER_ENTITY_PROPERTIES, *BOUND_PROPERTIES, *PAPER_PAPER_PROPERTIES,
+    *PAPER_ENTITY_PROPERTIES,
+    *BOUND_PROPERTIES,
+    *PAPER_PAPER_PROPERTIES,
 )
 # Which paper–entity property carries which entity type into which paper–paper link.
 SHARE_PROPERTY_OF_TYPE: dict[str, str] = {
@@ -114,15 +123,37 @@ class KG(DefinedNamespace):
 
 # The other vocabularies the graph uses, re-exported so callers import names from one module.
 __all__ = [
-    "DCTERMS", "KG", "PROV", "RDF", "RDFS", "SDO", "SKOS", "XSD", "PREFIXES",
-    "rel_type", "node_label", "prop_iri", "class_iri", "slug", "paper_node", "entity_node",
-    "bound_node", "node_iri", "mention_iri", "extractor_iri", "link_iri",
+    "DCTERMS",
+    "KG",
+    "PROV",
+    "RDF",
+    "RDFS",
+    "SDO",
+    "SKOS",
+    "XSD",
+    "PREFIXES",
+    "rel_type",
+    "node_label",
+    "prop_iri",
+    "class_iri",
+    "slug",
+    "paper_node",
+    "entity_node",
+    "bound_node",
+    "node_iri",
+    "mention_iri",
+    "extractor_iri",
+    "link_iri",
 ]
 
 # Resource namespaces, one per node kind, so graph.ttl can write `paper:p-…`, `Method:sgd`.
 _RESOURCE_PREFIX: dict[str, str] = {
-    "paper": "paper", **{cls: cls.lower() for cls in ENTITY_CLASSES},
-    "bound": "bound", "mention": "mention", "extractor": "extractor", "link": "link",
+    "paper": "paper",
+    **{cls: cls.lower() for cls in ENTITY_CLASSES},
+    "bound": "bound",
+    "mention": "mention",
+    "extractor": "extractor",
+    "link": "link",
 }
 PREFIXES: dict[str, str] = {
     "kg": KG_NS,
@@ -186,8 +217,9 @@ def slug(name: str) -> str:
     'f-grpo'
     """
     # Punctuation (en dashes, middle dots) separates words before accents are folded away.
-    spaced = "".join(c if c.isalnum() else " " for c in unicodedata.normalize("NFKD", name)
-                     if not unicodedata.combining(c))
+    spaced = "".join(
+        c if c.isalnum() else " " for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)
+    )
     folded = spaced.encode("ascii", "ignore").decode("ascii")
     out = _NON_SLUG.sub("-", folded.lower()).strip("-")
     if out:

@@ -22,9 +22,13 @@ GRAPH_FILES = ("graph.ttl", "graph.json", "extractions.jsonl")
 
 def _bandit_paper(seed_nx_graph) -> str:  # noqa: ANN001
     """The batched 1-bit linear bandit paper, found by its abstract (not by a hard-coded id)."""
-    found = [d["id"] for _n, d in seed_nx_graph.nodes(data=True)
-             if d["kind"] == "Paper" and "single bit of feedback" in d["abstract"]
-             and "stochastic linear bandits" in d["abstract"]]
+    found = [
+        d["id"]
+        for _n, d in seed_nx_graph.nodes(data=True)
+        if d["kind"] == "Paper"
+        and "single bit of feedback" in d["abstract"]
+        and "stochastic linear bandits" in d["abstract"]
+    ]
     assert len(found) == 1
     return found[0]
 
@@ -59,7 +63,7 @@ def test_build_seeds_evidence_points_into_the_abstract(seed_nx_graph) -> None:  
     for u, _v, d in seed_nx_graph.edges(data=True):
         if "sentence" in d:
             abstract = seed_nx_graph.nodes[u]["abstract"]
-            assert abstract[d["start"]:d["end"]] == d["text"]
+            assert abstract[d["start"] : d["end"]] == d["text"]
             assert d["text"] in d["sentence"] and d["sentence"] in abstract
             checked += 1
     assert checked > 500
@@ -67,7 +71,9 @@ def test_build_seeds_evidence_points_into_the_abstract(seed_nx_graph) -> None:  
 
 @pytest.mark.parametrize("language", ["sparql", "cypher"])
 def test_build_seeds_regret_lower_bounds_find_the_batched_bandit_paper(
-    seed_graph_dir: Path, seed_nx_graph, language: str  # noqa: ANN001
+    seed_graph_dir: Path,
+    seed_nx_graph,
+    language: str,  # noqa: ANN001
 ) -> None:
     rows = run_named(seed_graph_dir, "regret-lower-bounds", {}, language).rows
     assert _bandit_paper(seed_nx_graph) in {row[0] for row in rows}
@@ -88,7 +94,9 @@ def test_build_seeds_every_named_query_returns_rows(seed_graph_dir: Path, seed_n
     assert empty == []
 
 
-def test_build_seeds_sqrt_t_upper_bounds_include_the_bandit_regret(seed_graph_dir: Path, seed_nx_graph) -> None:  # noqa: ANN001
+def test_build_seeds_sqrt_t_upper_bounds_include_the_bandit_regret(
+    seed_graph_dir: Path, seed_nx_graph
+) -> None:  # noqa: ANN001
     rows = run_named(seed_graph_dir, "sqrt-t-upper-bounds", {}, "sparql").rows
     assert (_bandit_paper(seed_nx_graph), "dB + d sqrt(T)") in {(r[0], r[3]) for r in rows}
 

@@ -15,46 +15,115 @@ from kg.types import Bound, Extraction, Mention, Paper
 from kg.vocab import KG, prop_iri
 
 
-def _paper(pid: str, abstract: str, *mentions: tuple[str, str, str | None],
-           bounds: tuple[Bound, ...] = ()) -> Extraction:
+def _paper(
+    pid: str, abstract: str, *mentions: tuple[str, str, str | None], bounds: tuple[Bound, ...] = ()
+) -> Extraction:
     """mentions: (type, text, role); each located at its first occurrence, sentence = whole text."""
     out = []
     for etype, text, role in mentions:
         start = abstract.index(text)
-        out.append(Mention(etype, text, start, start + len(text), text.lower(), role, 0.9,
-                           "entities.test.v1", 0, len(abstract)))
-    return Extraction(Paper(pid, f"Title {pid}", abstract, venue="NeurIPS", year=2026,
-                            authors=("Ada L",)), tuple(out), bounds)
+        out.append(
+            Mention(
+                etype,
+                text,
+                start,
+                start + len(text),
+                text.lower(),
+                role,
+                0.9,
+                "entities.test.v1",
+                0,
+                len(abstract),
+            )
+        )
+    return Extraction(
+        Paper(pid, f"Title {pid}", abstract, venue="NeurIPS", year=2026, authors=("Ada L",)),
+        tuple(out),
+        bounds,
+    )
 
 
-BATCHED = ("We prove $\\Omega(B d)$ regret is unavoidable. The first phased elimination algorithm "
-           "achieves $\\widetilde{O}(dB + d\\sqrt{T})$ regret.")
+BATCHED = (
+    "We prove $\\Omega(B d)$ regret is unavoidable. The first phased elimination algorithm "
+    "achieves $\\widetilde{O}(dB + d\\sqrt{T})$ regret."
+)
 
 
 def _bound(latex: str, kind: str, quantity: str | None, subject: str | None) -> Bound:
     start = BATCHED.index(latex)
-    return Bound("formula", kind, "O", kind == "upper", latex, "expr", ("B", "d"), quantity, subject,
-                 "this", None, start, start + len(latex), 0.8, "bounds.test.v1")
+    return Bound(
+        "formula",
+        kind,
+        "O",
+        kind == "upper",
+        latex,
+        "expr",
+        ("B", "d"),
+        quantity,
+        subject,
+        "this",
+        None,
+        start,
+        start + len(latex),
+        0.8,
+        "bounds.test.v1",
+    )
 
 
 CORPUS = [
-    _paper("p1", "A transformer with LoRA for summarization.",
-           ("Method", "transformer", "used"), ("Method", "LoRA", "used"), ("Task", "summarization", None)),
-    _paper("p2", "We propose LoRA-X, a transformer using LoRA for summarization.",
-           ("Method", "LoRA-X", "proposed"), ("Method", "transformer", None), ("Method", "LoRA", "used"),
-           ("Task", "summarization", None)),
-    _paper("p3", "A transformer trained with RLHF for summarization.",
-           ("Method", "transformer", None), ("Method", "RLHF", "used"), ("Task", "summarization", None)),
-    _paper("p4", "A transformer trained with RLHF on ImageNet, measuring accuracy.",
-           ("Method", "transformer", None), ("Method", "RLHF", "used"), ("Dataset", "ImageNet", None),
-           ("Metric", "accuracy", None)),
-    _paper("p5", "A transformer for translation.", ("Method", "transformer", None), ("Task", "translation", None)),
-    _paper("p6", "A transformer for translation and phased elimination.",
-           ("Method", "transformer", None), ("Task", "translation", None)),
-    _paper("p7", BATCHED, ("Method", "phased elimination algorithm", "proposed"),
-           bounds=(_bound("$\\Omega(B d)$", "lower", "regret", None),
-                   _bound("$\\widetilde{O}(dB + d\\sqrt{T})$", "upper", "regret",
-                          "The first phased elimination algorithm"))),
+    _paper(
+        "p1",
+        "A transformer with LoRA for summarization.",
+        ("Method", "transformer", "used"),
+        ("Method", "LoRA", "used"),
+        ("Task", "summarization", None),
+    ),
+    _paper(
+        "p2",
+        "We propose LoRA-X, a transformer using LoRA for summarization.",
+        ("Method", "LoRA-X", "proposed"),
+        ("Method", "transformer", None),
+        ("Method", "LoRA", "used"),
+        ("Task", "summarization", None),
+    ),
+    _paper(
+        "p3",
+        "A transformer trained with RLHF for summarization.",
+        ("Method", "transformer", None),
+        ("Method", "RLHF", "used"),
+        ("Task", "summarization", None),
+    ),
+    _paper(
+        "p4",
+        "A transformer trained with RLHF on ImageNet, measuring accuracy.",
+        ("Method", "transformer", None),
+        ("Method", "RLHF", "used"),
+        ("Dataset", "ImageNet", None),
+        ("Metric", "accuracy", None),
+    ),
+    _paper(
+        "p5", "A transformer for translation.", ("Method", "transformer", None), ("Task", "translation", None)
+    ),
+    _paper(
+        "p6",
+        "A transformer for translation and phased elimination.",
+        ("Method", "transformer", None),
+        ("Task", "translation", None),
+    ),
+    _paper(
+        "p7",
+        BATCHED,
+        ("Method", "phased elimination algorithm", "proposed"),
+        bounds=(
+            _bound("$\\Omega(B d)$", "lower", "regret", None),
+            _bound(
+                "$\\widetilde{O}(dB + d\\sqrt{T})$",
+                "upper",
+                "regret",
+                "The first phased elimination algorithm",
+            ),
+        ),
+    ),
 ]
 
 
@@ -69,8 +138,15 @@ def test_assemble_node_ids_and_kinds(graph) -> None:  # noqa: ANN001
     assert graph.nodes["paper:p1"]["title"] == "Title p1"
     assert graph.nodes["Method:lora"]["papers"] == 2
     assert graph.nodes["Method:transformer"]["papers"] == 6
-    assert set(graph.nodes) >= {"Method:lora-x", "Task:summarization", "Dataset:imagenet",
-                                "Metric:accuracy", "Metric:regret", "bound:p7:0", "bound:p7:1"}
+    assert set(graph.nodes) >= {
+        "Method:lora-x",
+        "Task:summarization",
+        "Dataset:imagenet",
+        "Metric:accuracy",
+        "Metric:regret",
+        "bound:p7:0",
+        "bound:p7:1",
+    }
 
 
 @pytest.mark.parametrize(
@@ -101,7 +177,7 @@ def test_assemble_lower_bound_has_no_subject(graph) -> None:  # noqa: ANN001
 def test_assemble_edge_evidence(graph) -> None:  # noqa: ANN001
     edge = graph["paper:p4"]["Dataset:imagenet"]["evaluatesOn"]
     abstract = graph.nodes["paper:p4"]["abstract"]
-    assert abstract[edge["start"]:edge["end"]] == edge["text"] == "ImageNet"
+    assert abstract[edge["start"] : edge["end"]] == edge["text"] == "ImageNet"
     assert edge["sentence"] == abstract
     assert (edge["extractor"], edge["confidence"], edge["mentions"]) == ("entities.test.v1", 0.9, 1)
 
@@ -187,8 +263,13 @@ def test_assemble_graph_dir_round_trips(tmp_path: Path, graph) -> None:  # noqa:
 
 def test_assemble_graph_dir_bytes_are_stable(tmp_path: Path, graph) -> None:  # noqa: ANN001
     first = write_graph_dir(tmp_path / "a", CORPUS, graph, rdf_triples(graph), {"inputs": {}})
-    second = write_graph_dir(tmp_path / "b", list(reversed(CORPUS)), assemble(list(reversed(CORPUS))),
-                             rdf_triples(assemble(CORPUS)), {"inputs": {}})
+    second = write_graph_dir(
+        tmp_path / "b",
+        list(reversed(CORPUS)),
+        assemble(list(reversed(CORPUS))),
+        rdf_triples(assemble(CORPUS)),
+        {"inputs": {}},
+    )
     for name in ("graph.ttl", "graph.json", "extractions.jsonl", "manifest.json"):
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
 

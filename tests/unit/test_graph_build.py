@@ -24,8 +24,15 @@ from kg.pipeline import Pipeline
 from kg.types import Bound, Mention
 
 GRAPH_FILES = ("graph.ttl", "graph.json", "extractions.jsonl")
-LEXICON = {"transformer": "Method", "LoRA": "Method", "RLHF": "Method", "summarization": "Task",
-           "translation": "Task", "ImageNet": "Dataset", "regret": "Metric"}
+LEXICON = {
+    "transformer": "Method",
+    "LoRA": "Method",
+    "RLHF": "Method",
+    "summarization": "Task",
+    "translation": "Task",
+    "ImageNet": "Dataset",
+    "regret": "Metric",
+}
 
 
 class LexiconExtractor:
@@ -42,11 +49,27 @@ class LexiconExtractor:
         for word, etype in LEXICON.items():
             for m in re.finditer(rf"\b{re.escape(word)}\b", text):
                 role = "proposed" if text[: m.start()].endswith("propose ") else None
-                yield Mention(etype, word, m.start(), m.end(), word.lower(), role, 0.9, self.name,
-                              0, len(text))
+                yield Mention(
+                    etype, word, m.start(), m.end(), word.lower(), role, 0.9, self.name, 0, len(text)
+                )
         for m in re.finditer(r"\$O\(([^$]*)\)\$", text):
-            yield Bound("formula", "upper", "O", False, m.group(0), m.group(1), (), "regret", None,
-                        "this", None, m.start(), m.end(), 0.8, "bounds.testlexicon.v1")
+            yield Bound(
+                "formula",
+                "upper",
+                "O",
+                False,
+                m.group(0),
+                m.group(1),
+                (),
+                "regret",
+                None,
+                "this",
+                None,
+                m.start(),
+                m.end(),
+                0.8,
+                "bounds.testlexicon.v1",
+            )
 
 
 @pytest.fixture()
@@ -57,8 +80,10 @@ def pipeline() -> Pipeline:
 
 
 def _jsonl(path: Path, rows: list[tuple[str, str]]) -> str:
-    path.write_text("".join(json.dumps({"id": i, "title": f"T {i}", "abstract": a}) + "\n"
-                            for i, a in rows), encoding="utf-8")
+    path.write_text(
+        "".join(json.dumps({"id": i, "title": f"T {i}", "abstract": a}) + "\n" for i, a in rows),
+        encoding="utf-8",
+    )
     return str(path)
 
 
@@ -82,14 +107,21 @@ def test_build_writes_the_contract_layout(tmp_path: Path, pipeline: Pipeline) ->
     src = _jsonl(tmp_path / "old.jsonl", OLD)
     result = build_graph([src], tmp_path / "out", pipeline=pipeline, workers=1)
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
-        "extractions.jsonl", "graph.json", "graph.ttl", "manifest.json"]
+        "extractions.jsonl",
+        "graph.json",
+        "graph.ttl",
+        "manifest.json",
+    ]
     manifest = load_manifest(tmp_path / "out")
     assert manifest["extractors"] == {"entities": "entities.testlexicon.v1", "spacy": "blank-en-0.0.0"}
     assert manifest["inputs"][src].startswith("sha256:")
     assert manifest["counts"]["nodes"] == {"Bound": 1, "Metric": 1, "Method": 3, "Paper": 3, "Task": 2}
     assert (result.extracted, result.reused) == (3, 0)
     assert [json.loads(x)["id"] for x in (tmp_path / "out/extractions.jsonl").read_text().splitlines()] == [
-        "a1", "a2", "a3"]
+        "a1",
+        "a2",
+        "a3",
+    ]
 
 
 def test_build_twice_is_byte_identical(tmp_path: Path, pipeline: Pipeline) -> None:
@@ -166,8 +198,9 @@ def test_build_failure_keeps_the_old_graph(tmp_path: Path, pipeline: Pipeline) -
 
 def test_build_cache_hits_a_paper_whose_derived_title_was_refined(tmp_path: Path, pipeline: Pipeline) -> None:
     src = tmp_path / "untitled.jsonl"
-    src.write_text(json.dumps({"id": "u1", "abstract": "We propose LoRA for summarization."}) + "\n",
-                   encoding="utf-8")
+    src.write_text(
+        json.dumps({"id": "u1", "abstract": "We propose LoRA for summarization."}) + "\n", encoding="utf-8"
+    )
     build_graph([str(src)], tmp_path / "out", pipeline=pipeline, workers=1)
     # the pipeline labels an untitled paper by the coined method it proposes
     assert load_nx(tmp_path / "out").nodes["paper:u1"]["title"] == "LoRA"

@@ -18,14 +18,19 @@ def _ext(pid: str, abstract: str, *mentions: tuple[str, str]) -> Extraction:
 
 
 def test_resolve_defined_acronym_merges_across_papers() -> None:
-    a = _ext("p1", "We run stochastic gradient descent (SGD) on it.", ("Method", "stochastic gradient descent"))
+    a = _ext(
+        "p1", "We run stochastic gradient descent (SGD) on it.", ("Method", "stochastic gradient descent")
+    )
     b = _ext("p2", "SGD with momentum converges.", ("Method", "SGD"))
     res = resolve_entities([a, b])
     assert res.of_mention[("p1", 0)] == "Method:stochastic-gradient-descent"
     assert res.of_mention[("p2", 0)] == "Method:stochastic-gradient-descent"
     entity = res.entities["Method:stochastic-gradient-descent"]
     assert (entity.canonical, entity.label, entity.aliases) == (
-        "stochastic gradient descent", "stochastic gradient descent", ("SGD",))
+        "stochastic gradient descent",
+        "stochastic gradient descent",
+        ("SGD",),
+    )
 
 
 def test_resolve_undefined_acronym_merges_with_unique_long_form() -> None:
@@ -53,17 +58,29 @@ def test_resolve_acronym_of_other_type_stays_apart() -> None:
 
 def test_resolve_label_is_most_frequent_surface() -> None:
     exts = [
-        Extraction(Paper("p1", "t", "Transformer"), (Mention("Method", "Transformer", 0, 11, "transformer"),)),
-        Extraction(Paper("p2", "t", "transformers"), (Mention("Method", "transformers", 0, 12, "transformer"),)),
-        Extraction(Paper("p3", "t", "Transformer"), (Mention("Method", "Transformer", 0, 11, "transformer"),)),
+        Extraction(
+            Paper("p1", "t", "Transformer"), (Mention("Method", "Transformer", 0, 11, "transformer"),)
+        ),
+        Extraction(
+            Paper("p2", "t", "transformers"), (Mention("Method", "transformers", 0, 12, "transformer"),)
+        ),
+        Extraction(
+            Paper("p3", "t", "Transformer"), (Mention("Method", "Transformer", 0, 11, "transformer"),)
+        ),
     ]
     entity = resolve_entities(exts).entities["Method:transformer"]
     # the canonical name is its own attribute, not repeated among the aliases
-    assert (entity.label, entity.canonical, entity.aliases) == ("Transformer", "transformer", ("transformers",))
+    assert (entity.label, entity.canonical, entity.aliases) == (
+        "Transformer",
+        "transformer",
+        ("transformers",),
+    )
 
 
 def test_resolve_is_independent_of_record_order() -> None:
-    a = _ext("p1", "We run stochastic gradient descent (SGD) on it.", ("Method", "stochastic gradient descent"))
+    a = _ext(
+        "p1", "We run stochastic gradient descent (SGD) on it.", ("Method", "stochastic gradient descent")
+    )
     b = _ext("p2", "SGD with momentum converges.", ("Method", "SGD"))
     c = _ext("p3", "Adam and SGD.", ("Method", "Adam"), ("Method", "SGD"))
     assert resolve_entities([a, b, c]) == resolve_entities([c, b, a])
@@ -73,7 +90,9 @@ def test_resolve_bound_quantity_is_a_metric() -> None:
     from kg.types import Bound
 
     bound = Bound("formula", "upper", "O", False, "$O(T)$", "T", ("T",), "Regret", None, "this", None, 0, 6)
-    ext = Extraction(Paper("p1", "t", "$O(T)$ regret"), (Mention("Metric", "regret", 7, 13, "regret"),), (bound,))
+    ext = Extraction(
+        Paper("p1", "t", "$O(T)$ regret"), (Mention("Metric", "regret", 7, 13, "regret"),), (bound,)
+    )
     res = resolve_entities([ext])
     assert res.of_quantity[("p1", 0)] == res.of_mention[("p1", 0)] == "Metric:regret"
 

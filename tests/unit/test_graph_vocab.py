@@ -21,8 +21,12 @@ def ontology() -> Graph:
 
 def _declared(ontology: Graph) -> set[str]:
     kinds = (OWL.Class, OWL.ObjectProperty, OWL.DatatypeProperty)
-    return {str(s)[len(KG_NS):] for k in kinds for s in ontology.subjects(RDF.type, k)
-            if str(s).startswith(KG_NS)}
+    return {
+        str(s)[len(KG_NS) :]
+        for k in kinds
+        for s in ontology.subjects(RDF.type, k)
+        if str(s).startswith(KG_NS)
+    }
 
 
 def test_vocab_namespace_terms_are_declared(ontology: Graph) -> None:
@@ -97,8 +101,10 @@ def test_vocab_slug(name: str, expected: str) -> None:
     ("node", "iri"),
     [
         ("paper:p-5469f1db286b", "https://w3id.org/kg-abstracts/resource/paper/p-5469f1db286b"),
-        ("Method:stochastic-gradient-descent",
-         "https://w3id.org/kg-abstracts/resource/method/stochastic-gradient-descent"),
+        (
+            "Method:stochastic-gradient-descent",
+            "https://w3id.org/kg-abstracts/resource/method/stochastic-gradient-descent",
+        ),
         ("bound:p-1:3", "https://w3id.org/kg-abstracts/resource/bound/p-1-b3"),
         ("paper:10.1/x y", "https://w3id.org/kg-abstracts/resource/paper/10.1%2Fx%20y"),
     ],

@@ -31,30 +31,53 @@ def test_query_at_least_ten_documented_named_queries() -> None:
 CASES = [
     ("shared-techniques", {"paper": "p1"}, "sparql", [["p2", "Title p2", 0.980829, "lora"]]),
     ("shared-techniques", {"paper": "p2"}, "cypher", [["p1", "Title p1", 0.980829, ["lora"]]]),
-    ("top-methods", {}, "sparql", [["transformer", "transformer", 6], ["lora", "LoRA", 2],
-                                   ["rlhf", "RLHF", 2], ["lora-x", "LoRA-X", 1],
-                                   ["phased elimination algorithm", "phased elimination algorithm", 1]]),
+    (
+        "top-methods",
+        {},
+        "sparql",
+        [
+            ["transformer", "transformer", 6],
+            ["lora", "LoRA", 2],
+            ["rlhf", "RLHF", 2],
+            ["lora-x", "LoRA-X", 1],
+            ["phased elimination algorithm", "phased elimination algorithm", 1],
+        ],
+    ),
     ("regret-lower-bounds", {}, "sparql", [["p7", "Title p7", "$\\Omega(B d)$", "expr", "regret", "this"]]),
     ("regret-lower-bounds", {}, "cypher", [["p7", "Title p7", "$\\Omega(B d)$", "expr", "regret", "this"]]),
     ("methods-for-tasks", {}, "sparql", [["summarization", "p2", "Title p2", "LoRA-X"]]),
     ("methods-for-tasks", {}, "cypher", [["summarization", "p2", "Title p2", "LoRA-X"]]),
     ("datasets", {}, "sparql", [["ImageNet", 1, "p4"]]),
     ("datasets", {}, "cypher", [["ImageNet", "p4", "Title p4"]]),
-    ("methods-used-together", {}, "sparql", [["lora", "transformer", 2], ["rlhf", "transformer", 2],
-                                             ["lora", "lora-x", 1], ["lora-x", "transformer", 1]]),
+    (
+        "methods-used-together",
+        {},
+        "sparql",
+        [
+            ["lora", "transformer", 2],
+            ["rlhf", "transformer", 2],
+            ["lora", "lora-x", 1],
+            ["lora-x", "transformer", 1],
+        ],
+    ),
     ("topic-papers", {"topic": "0"}, "sparql", [["p1", "Title p1"], ["p2", "Title p2"]]),
     ("topic-papers", {"topic": "0"}, "cypher", [["p1", "Title p1"], ["p2", "Title p2"]]),
     ("papers-with-bounds", {}, "sparql", [["p7", "Title p7", 2, 1, 1, 0, 0]]),
     ("papers-with-bounds", {}, "cypher", [["p7", "Title p7", 2]]),
-    ("method-papers", {"method": "lora"}, "sparql", [["p1", "Title p1", "kg:uses", "LoRA"],
-                                                     ["p2", "Title p2", "kg:uses", "LoRA"]]),
+    (
+        "method-papers",
+        {"method": "lora"},
+        "sparql",
+        [["p1", "Title p1", "kg:uses", "LoRA"], ["p2", "Title p2", "kg:uses", "LoRA"]],
+    ),
     ("method-papers", {"method": "lora"}, "cypher", [["p1", "Title p1", "uses"], ["p2", "Title p2", "uses"]]),
 ]
 
 
 @pytest.mark.parametrize(("name", "params", "language", "expected"), CASES)
-def test_query_named_rows(graph_dir: Path, name: str, params: dict[str, str], language: str,
-                          expected: list[list[object]]) -> None:
+def test_query_named_rows(
+    graph_dir: Path, name: str, params: dict[str, str], language: str, expected: list[list[object]]
+) -> None:
     assert run_named(graph_dir, name, params, language).rows == expected
 
 
@@ -63,8 +86,11 @@ def test_query_edge_evidence(graph_dir: Path, language: str) -> None:
     rows = run_named(graph_dir, "edge-evidence", {"paper": "p4"}, language).rows
     sentence = "A transformer trained with RLHF on ImageNet, measuring accuracy."
     assert [(r[2], r[3], r[4], r[5]) for r in rows] == [
-        ("transformer", 2, 13, sentence), ("RLHF", 27, 31, sentence),
-        ("ImageNet", 35, 43, sentence), ("accuracy", 55, 63, sentence)]
+        ("transformer", 2, 13, sentence),
+        ("RLHF", 27, 31, sentence),
+        ("ImageNet", 35, 43, sentence),
+        ("accuracy", 55, 63, sentence),
+    ]
 
 
 def test_query_sqrt_t_finds_the_upper_bound(tmp_path: Path) -> None:
@@ -125,8 +151,11 @@ def test_query_cypher_rejects_unsafe_values(graph_dir: Path) -> None:
     ("fmt", "expected"),
     [
         ("csv", "paper,title\np1,Title p1\np2,Title p2\n"),
-        ("json", '[\n  {\n    "paper": "p1",\n    "title": "Title p1"\n  },\n  {\n    "paper": "p2",\n'
-                 '    "title": "Title p2"\n  }\n]\n'),
+        (
+            "json",
+            '[\n  {\n    "paper": "p1",\n    "title": "Title p1"\n  },\n  {\n    "paper": "p2",\n'
+            '    "title": "Title p2"\n  }\n]\n',
+        ),
         ("table", "paper  title\n-----  --------\np1     Title p1\np2     Title p2\n(2 rows)\n"),
     ],
 )
@@ -140,11 +169,16 @@ def test_query_output_formats(graph_dir: Path, fmt: str, expected: str) -> None:
     [
         (["query", "sparql", "SELECT ?x WHERE {"], 2, "kg: error: SPARQL query failed"),
         (["query", "--named", "nope"], 2, "kg: error: unknown named query 'nope'"),
-        (["query", "--named", "topic-papers", "--param", "topic"], 2, "kg: error: --param 'topic': expected NAME=VALUE"),
+        (
+            ["query", "--named", "topic-papers", "--param", "topic"],
+            2,
+            "kg: error: --param 'topic': expected NAME=VALUE",
+        ),
     ],
 )
-def test_query_cli_errors_are_one_line(graph_dir: Path, capsys: pytest.CaptureFixture[str],
-                                       argv: list[str], code: int, stderr: str) -> None:
+def test_query_cli_errors_are_one_line(
+    graph_dir: Path, capsys: pytest.CaptureFixture[str], argv: list[str], code: int, stderr: str
+) -> None:
     from kg.cli import main
 
     assert main([*argv, "-g", str(graph_dir)]) == code
