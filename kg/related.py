@@ -1517,6 +1517,8 @@ def build_index(nx_graph: nx.MultiDiGraph, weights: RelatedWeights | None = None
 
 
 INDEX_FILE = "related-index.npz"
+# Bump when what the saved index holds, or how any part of it is computed, changes: a file of
+# another format is ignored and the index rebuilt from the graph.
 INDEX_FORMAT = 1
 
 
