@@ -38,7 +38,17 @@ SEED = 0
 COMPONENT_CONFIG: dict[str, Any] = {"update_with_oracle_cut_size": 1000}
 
 
-def model_config(width: int = 96, depth: int = 4, hidden: int = 64, vectors: bool = True) -> dict[str, Any]:
+DEFAULT_ATTRS = ("NORM", "PREFIX", "SUFFIX", "SHAPE", "TAG")
+_ROWS = {"NORM": 5000, "PREFIX": 1000, "SUFFIX": 2500, "SHAPE": 2500, "TAG": 200, "DEP": 200, "LOWER": 5000}
+
+
+def model_config(
+    width: int = 96,
+    depth: int = 4,
+    hidden: int = 64,
+    vectors: bool = True,
+    attrs: tuple[str, ...] = DEFAULT_ATTRS,
+) -> dict[str, Any]:
     """The ``ner`` model config (a TransitionBasedParser over its own hashed-feature CNN).
 
     Args:
@@ -46,6 +56,8 @@ def model_config(width: int = 96, depth: int = 4, hidden: int = 64, vectors: boo
         depth: number of CNN (maxout window) layers.
         hidden: width of the transition model's hidden layer.
         vectors: whether the embedding also reads the static vectors in ``nlp.vocab.vectors``.
+        attrs: hashed token features; ``TAG`` and ``DEP`` come from the base tagger and parser,
+            which run before this component.
 
     Returns:
         A config dict for ``nlp.add_pipe("ner", config={"model": ...})``.
@@ -63,9 +75,8 @@ def model_config(width: int = 96, depth: int = 4, hidden: int = 64, vectors: boo
             "embed": {
                 "@architectures": "spacy.MultiHashEmbed.v2",
                 "width": width,
-                # TAG comes from the base pipeline's tagger, which runs before this component.
-                "attrs": ["NORM", "PREFIX", "SUFFIX", "SHAPE", "TAG"],
-                "rows": [5000, 1000, 2500, 2500, 200],
+                "attrs": list(attrs),
+                "rows": [_ROWS[a] for a in attrs],
                 "include_static_vectors": vectors,
             },
             "encode": {
@@ -111,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--batch-docs", type=int, default=4)
     ap.add_argument("--lr", type=float, default=0.001)
     ap.add_argument("--no-generic", action="store_true", help="do not train the Generic label")
+    ap.add_argument("--attrs", default=",".join(DEFAULT_ATTRS), help="hashed token features, comma-separated")
     ap.add_argument("--max-minutes", type=float, default=28.0)
     args = ap.parse_args(argv)
 
@@ -168,7 +180,12 @@ def main(argv: list[str] | None = None) -> int:
     ner: Any = nlp.add_pipe(
         "ner",
         name=COMPONENT,
-        config={"model": model_config(args.width, args.depth, args.hidden, use_vectors), **COMPONENT_CONFIG},
+        config={
+            "model": model_config(
+                args.width, args.depth, args.hidden, use_vectors, tuple(args.attrs.split(","))
+            ),
+            **COMPONENT_CONFIG,
+        },
     )
     for label in labels:
         ner.add_label(label)
@@ -212,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
         "base_pipeline": BASE_PIPELINE,
         "labels": labels,
         "vectors": "vectors" if use_vectors else None,
-        "model": model_config(args.width, args.depth, args.hidden, use_vectors),
+        "model": model_config(args.width, args.depth, args.hidden, use_vectors, tuple(args.attrs.split(","))),
         "train": {k: v for k, v in vars(args).items() if k not in ("train", "dev", "out")},
         "seed": SEED,
         "best_dev_strict_model_only": best,
