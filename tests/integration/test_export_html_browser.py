@@ -27,27 +27,29 @@ NODE_POINT = """(id) => {
   return [pos.x + box.left, pos.y + box.top];
 }"""
 VISIBLE_NODES = "() => kg.network.body.nodeIndices.slice().sort()"
-# A DOM point (page coordinates) on a drawn edge and on no node: searched around the segment between
-# its nodes (a curved edge leaves the straight line), asking vis which edge is there.
+# A DOM point (page coordinates) on the middle of a drawn edge and on no node. A curved edge leaves the
+# straight line between its nodes, so across that line vis is asked which edge lies at each pixel, and
+# the middle of the run of pixels on this edge is taken: its centre line, where vis shows the tooltip.
 EDGE_POINT = """(id) => {
   const net = kg.network, edge = kg.edges.get(id);
   const pos = net.getPositions([edge.from, edge.to]);
   const a = net.canvasToDOM(pos[edge.from]), b = net.canvasToDOM(pos[edge.to]);
   const len = Math.hypot(b.x - a.x, b.y - a.y), nx = (a.y - b.y) / len, ny = (b.x - a.x) / len;
   const box = document.getElementById("kg-network").getBoundingClientRect();
-  for (let off = 0; off <= 0.5 * len; off += 2) {
-    for (const sign of [1, -1]) {
-      for (let t = 0.3; t <= 0.7; t += 0.05) {
-        const p = { x: a.x + t * (b.x - a.x) + sign * off * nx,
-                    y: a.y + t * (b.y - a.y) + sign * off * ny };
-        if (net.getEdgeAt(p) === id && net.getNodeAt(p) === undefined) {
-          return [p.x + box.left, p.y + box.top];
-        }
-      }
+  for (const t of [0.5, 0.4, 0.6, 0.3, 0.7]) {
+    const hits = [];
+    for (let off = -0.5 * len; off <= 0.5 * len; off += 1) {
+      const p = { x: a.x + t * (b.x - a.x) + off * nx, y: a.y + t * (b.y - a.y) + off * ny };
+      if (net.getEdgeAt(p) === id && net.getNodeAt(p) === undefined) hits.push(p);
+    }
+    if (hits.length) {
+      const p = hits[Math.floor(hits.length / 2)];
+      return [p.x + box.left, p.y + box.top];
     }
   }
   return null;
 }"""
+
 
 
 def _open(open_page: Callable[..., PageSession], tmp_path: Path, g: nx.MultiDiGraph, view: str = "full",
@@ -269,6 +271,25 @@ def _synthetic_papers(n: int, seed: int = 0) -> nx.MultiDiGraph:
             g.add_edge(f"paper:{a:05d}", f"paper:{b:05d}", key="sharesTechniqueWith",
                        predicate="sharesTechniqueWith", weight=0.3, shared=["transformer", "adam"])
     return g
+
+
+@pytest.mark.parametrize(
+    ("papers", "layout_seconds", "end"),
+    [(4, 4.0, "stable"), (2000, 0.05, "budget")],
+)
+def test_export_html_layout_settles_or_stops_at_its_time_budget(
+        open_page: Callable[..., PageSession], tmp_path: Path, papers: int, layout_seconds: float,
+        end: str) -> None:
+    path = tmp_path / "page.html"
+    g = tiny_graph() if papers == 4 else _synthetic_papers(papers)
+    path.write_text(render_html(g, "papers", layout_seconds=layout_seconds).html, encoding="utf-8")
+    session = open_page(path, wait_for=SETTLED)
+    assert session.page.evaluate("document.body.dataset.layoutEnd") == end
+    done = int(session.page.evaluate("document.body.dataset.layoutIterations"))
+    # A cut layout still ran its minimum 20 iterations (batches of 10) and stopped well short of 200.
+    assert 0 < done < 400 if end == "stable" else 20 <= done < 200
+    assert session.page.evaluate("kg.network.physics.options.enabled") is False
+    _assert_clean(session)
 
 
 @pytest.mark.slow

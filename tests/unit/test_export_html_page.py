@@ -89,6 +89,16 @@ def test_export_html_view_counts(view: str, nodes: int, edges: int, kinds: dict[
     assert data["folded"] == 0
 
 
+@pytest.mark.parametrize(
+    ("node", "size"),
+    # 8 + 22 * sqrt(degree / 7): p1 has the most edges (7), p4 none, transformer 2, bleu 1.
+    [("paper:p1", 30.0), ("paper:p4", 8.0), ("Method:transformer", 19.8), ("Metric:bleu", 16.3)],
+)
+def test_export_html_node_size_grows_with_degree(node: str, size: float) -> None:
+    nodes = {n["id"]: n for n in page_data(tiny_graph(), "full")["nodes"]}
+    assert nodes[node]["size"] == size
+
+
 def test_export_html_papers_view_edges_are_labelled_with_shared_entities() -> None:
     data = page_data(tiny_graph(), "papers")
     assert [(e["from"], e["to"], e["predicate"], e["label"]) for e in data["edges"]] == [

@@ -7,6 +7,7 @@
 (function () {
   "use strict";
 
+  var started = performance.now();
   var data = JSON.parse(document.getElementById("kg-data").textContent);
   var container = document.getElementById("kg-network");
 
@@ -62,9 +63,9 @@
       barnesHut: small
         ? { gravitationalConstant: -4000, centralGravity: 0.6, springLength: 110, springConstant: 0.04,
             damping: 0.3, avoidOverlap: 0.1 }
-        : { gravitationalConstant: -6000, centralGravity: 0.25, springLength: 140, springConstant: 0.03,
-            damping: 0.25, avoidOverlap: 0.1 },
-      stabilization: { enabled: true, iterations: data.options.iterations, updateInterval: 25, fit: true }
+        : { theta: 0.8, gravitationalConstant: -6000, centralGravity: 0.25, springLength: 140,
+            springConstant: 0.03, damping: 0.25, avoidOverlap: 0.1 },
+      stabilization: { enabled: true, iterations: data.options.iterations, updateInterval: 10, fit: true }
     },
     interaction: { hover: true, tooltipDelay: 120, hideEdgesOnDrag: data.edges.length > 3000,
                    hideEdgesOnZoom: data.edges.length > 3000, multiselect: true, navigationButtons: false,
@@ -72,17 +73,30 @@
   });
 
   var status = document.getElementById("kg-status");
+  var iterationsDone = 0;
+  var layoutEnd = "stable";  // or "budget": the time budget cut the layout short
   function settled() {
     // The layout has done its iterations: stop physics so the page stays still and cheap.
     network.setOptions({ physics: { enabled: false } });
     status.textContent = data.nodes.length + " nodes, " + data.edges.length + " edges";
+    document.body.setAttribute("data-layout-iterations", String(iterationsDone));
+    document.body.setAttribute("data-layout-end", layoutEnd);
     document.body.setAttribute("data-stabilized", "true");
   }
   if (data.nodes.length === 0) {
     settled();
   } else {
     network.on("stabilizationProgress", function (p) {
+      iterationsDone = p.iterations;
       status.textContent = "Laying out… " + Math.round(100 * p.iterations / p.total) + "%";
+      // The layout's time budget: on a slow or busy machine stop after this batch of iterations
+      // instead of making the page wait (vis-network 9.1.2 checks targetIterations between batches).
+      // At least 20 iterations, though: random starting positions are no picture at all.
+      if (performance.now() - started > data.options.layout_ms && p.iterations >= 20 &&
+          p.iterations < p.total) {
+        network.physics.targetIterations = p.iterations;
+        layoutEnd = "budget";
+      }
     });
     network.once("stabilizationIterationsDone", settled);
   }
