@@ -277,6 +277,36 @@ def fold_weakest_edges(view_graph: nx.MultiDiGraph, max_edges: int) -> nx.MultiD
 # ------------------------------------------------------------------------------- page content
 
 
+def fold_note(view_graph: nx.MultiDiGraph, shown: nx.MultiDiGraph, max_nodes: int, max_edges: int,
+              edges_capped: bool) -> list[list[str]]:
+    """The page's note on what folding left out, as ``[kind, text]`` parts (kind ``text`` or ``option``).
+
+    Empty when nothing was folded. Numbers only: no graph text goes into it. ``--max-edges`` is named
+    only when the edge cap, not just the folded nodes, removed edges.
+    """
+    nodes, total_nodes = shown.number_of_nodes(), view_graph.number_of_nodes()
+    edges, total_edges = shown.number_of_edges(), view_graph.number_of_edges()
+    folded_nodes, folded_edges = total_nodes - nodes, total_edges - edges
+    if not folded_nodes and not folded_edges:
+        return []
+    parts: list[list[str]] = [["text", "Showing "]]
+    if folded_nodes:
+        parts += [["text", f"the {nodes} most interlinked of {total_nodes} nodes ({folded_nodes} less "
+                           "connected folded away; "],
+                  ["option", f"--max-nodes {max_nodes}"], ["text", ")"]]
+    if folded_edges:
+        if folded_nodes:
+            parts.append(["text", " and "])
+        parts.append(["text", f"{edges} of {total_edges} edges ({folded_edges} folded away"])
+        if edges_capped:
+            parts += [["text", (" with their nodes or" if folded_nodes else "") + " as the weakest; "],
+                      ["option", f"--max-edges {max_edges}"], ["text", ")"]]
+        else:
+            parts.append(["text", " with their nodes)"])
+    parts.append(["text", ". Export with larger limits to show more."])
+    return parts
+
+
 def _predicate(key: Any, data: dict[str, Any]) -> str:
     return str(data.get("predicate", key))
 
@@ -421,7 +451,8 @@ def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW, max_nodes: in
     _require_at_least("--max-nodes", max_nodes, 1)
     _require_at_least("--max-edges", max_edges, 0)
     view_graph = select_view(nx_graph, view)
-    shown = fold_weakest_edges(fold_least_connected(view_graph, max_nodes), max_edges)
+    kept_nodes = fold_least_connected(view_graph, max_nodes)
+    shown = fold_weakest_edges(kept_nodes, max_edges)
     degree = dict(view_graph.degree())
     top_degree = max((degree[n] for n in shown.nodes), default=0) or 1
     nodes: list[dict[str, Any]] = []
@@ -495,6 +526,8 @@ def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW, max_nodes: in
         "folded": view_graph.number_of_nodes() - n,
         "total_edges": view_graph.number_of_edges(),
         "folded_edges": view_graph.number_of_edges() - len(edges),
+        "note": fold_note(view_graph, shown, max_nodes, max_edges,
+                          edges_capped=kept_nodes.number_of_edges() > max_edges),
         "max_nodes": max_nodes,
         "max_edges": max_edges,
         "options": {

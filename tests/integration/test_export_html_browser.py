@@ -207,8 +207,8 @@ def test_export_html_folded_nodes_are_announced(
     assert page.is_visible("#kg-note")
     assert page.inner_text("#kg-note") == (
         "Showing the 3 most interlinked of 11 nodes (8 less connected folded away; --max-nodes 3) and 4 of "
-        "13 edges (9 folded away with their nodes or as the weakest; --max-edges 5000). Export with larger "
-        "limits to show more.")
+        "13 edges (9 folded away with their nodes). Export with larger limits to show more.")
+    assert page.inner_text("#kg-note code.kg-option") == "--max-nodes 3"
 
 
 def test_export_html_payloads_render_as_text_and_never_run(

@@ -153,6 +153,26 @@ def test_export_html_folds_least_connected_nodes(max_nodes: int, kept: list[str]
     assert (data["total_edges"], data["folded_edges"]) == (13, 13 - edges)
 
 
+@pytest.mark.parametrize(
+    ("view", "max_nodes", "max_edges", "note"),
+    [
+        ("full", 1500, 5000, ""),
+        ("full", 3, 5000, "Showing the 3 most interlinked of 11 nodes (8 less connected folded away; "
+                          "[--max-nodes 3]) and 4 of 13 edges (9 folded away with their nodes). "
+                          "Export with larger limits to show more."),
+        ("entities", 1500, 7, "Showing 7 of 12 edges (5 folded away as the weakest; [--max-edges 7]). "
+                              "Export with larger limits to show more."),
+        ("full", 5, 2, "Showing the 5 most interlinked of 11 nodes (6 less connected folded away; "
+                       "[--max-nodes 5]) and 2 of 13 edges (11 folded away with their nodes or as the "
+                       "weakest; [--max-edges 2]). Export with larger limits to show more."),
+    ],
+)
+def test_export_html_note_says_what_was_folded_and_by_which_limit(
+        view: str, max_nodes: int, max_edges: int, note: str) -> None:
+    parts = page_data(tiny_graph(), view, max_nodes, max_edges)["note"]
+    assert "".join(f"[{text}]" if kind == "option" else text for kind, text in parts) == note
+
+
 def test_export_html_folds_weakest_edges_keeping_one_edge_per_node() -> None:
     # Strength 1 (mentions) for the paper-entity edges, 0.5/0.25 for the share links; a plain cut of
     # the first 9 would keep p2->transformer and strand the bound, covering first keeps p3's bound.

@@ -101,19 +101,12 @@
     network.once("stabilizationIterationsDone", settled);
   }
 
-  // Say what folding left out (numbers only: no graph text goes into this sentence).
-  var folds = [];
-  if (data.folded > 0) {
-    folds.push("the " + data.nodes.length + " most interlinked of " + data.total_nodes + " nodes (" +
-      data.folded + " less connected folded away; --max-nodes " + data.max_nodes + ")");
-  }
-  if (data.edges.length < data.total_edges) {
-    folds.push(data.edges.length + " of " + data.total_edges + " edges (" + data.folded_edges +
-      " folded away with their nodes or as the weakest; --max-edges " + data.max_edges + ")");
-  }
-  if (folds.length) {
+  // Say what folding left out: parts made by fold_note() in kg/export/html.py (numbers only).
+  if (data.note.length) {
     var note = document.getElementById("kg-note");
-    note.textContent = "Showing " + folds.join(" and ") + ". Export with larger limits to show more.";
+    data.note.forEach(function (part) {
+      note.appendChild(part[0] === "option" ? el("code", "kg-option", part[1]) : document.createTextNode(part[1]));
+    });
     note.hidden = false;
   }
 
