@@ -73,6 +73,10 @@ def serialize_rdf(rdf_graph: Graph, fmt: str = "turtle") -> tuple[bytes, int]:
             data = ordered.serialize(format=plugin, encoding="utf-8")
     except Exception as exc:  # rdflib raises assorted serializer errors
         raise ExportError(f"cannot serialize the graph as {fmt}: {exc}") from exc
+    if fmt == "nt":
+        # One triple per line, lines sorted: diffable, and identical for identical graphs.
+        lines = sorted(line for line in bytes(data).split(b"\n") if line)
+        return b"".join(line + b"\n" for line in lines), replaced
     return bytes(data), replaced
 
 

@@ -11,8 +11,10 @@ the same build gives the same bytes.
   ``start``/``end`` → ``span_start``/``span_end`` (GEXF reads those as time intervals); the edge
   label is its predicate; a share edge's ``weight`` is GEXF's numeric edge weight.
 - XML 1.0 cannot hold most control characters: GraphML/GEXF write U+FFFD in their place and count them.
-- CSV: ``nodes.csv`` (``id, kind, label``, then every other attribute) and ``edges.csv``
-  (``source, target, predicate``, then every other attribute), UTF-8, RFC 4180 quoting.
+- CSV: ``nodes.csv`` (``id, kind, label``, then every other attribute; a paper's own ``id``
+  attribute becomes ``paper_id``) and ``edges.csv`` (``source, target, predicate``, then every
+  other attribute), UTF-8, RFC 4180 quoting. Values are written verbatim: a spreadsheet may read
+  a cell starting with ``=`` as a formula, so open the files as text/CSV import, not by double-click.
 """
 
 from __future__ import annotations
@@ -37,6 +39,10 @@ GEXF_NODE_RENAMES = {"id": "paper_id", "start": "span_start", "end": "span_end",
 GEXF_EDGE_RENAMES = {"id": "kg_id", "start": "span_start", "end": "span_end", "type": "kg_type",
                      "label": "kg_label", "slices": "kg_slices", "spells": "kg_spells",
                      "networkx_key": "kg_networkx_key"}
+
+# The CSV's own columns (id, source, target) must not be shadowed by an attribute of that name.
+CSV_NODE_RENAMES = {"id": "paper_id"}
+CSV_EDGE_RENAMES = {"source": "kg_source", "target": "kg_target"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +176,8 @@ def export_csv(nx_graph: nx.MultiDiGraph, out_dir: str | Path) -> TableExport:
         OutputError: a file cannot be written.
     """
     directory = Path(out_dir)
-    nodes = [(str(n), _text_attrs(nx_graph.nodes[n])) for n in sorted(nx_graph.nodes, key=str)]
+    nodes = [(str(n), _text_attrs(nx_graph.nodes[n], CSV_NODE_RENAMES))
+             for n in sorted(nx_graph.nodes, key=str)]
     node_fixed = ["kind", "label"]
     node_cols = sorted({k for _n, a in nodes for k in a} - set(node_fixed))
     nodes_path = directory / "nodes.csv"
@@ -182,7 +189,7 @@ def export_csv(nx_graph: nx.MultiDiGraph, out_dir: str | Path) -> TableExport:
 
     edges = []
     for u, v, key, attrs in _sorted_edges(nx_graph):
-        data = _text_attrs(attrs)
+        data = _text_attrs(attrs, CSV_EDGE_RENAMES)
         data.setdefault("predicate", str(key))
         edges.append((str(u), str(v), data))
     edge_cols = sorted({k for _u, _v, a in edges for k in a} - {"predicate"})

@@ -35,28 +35,9 @@ def _export(server: Neo4jServer, **kwargs: Any):  # noqa: ANN202
     return export_neo4j(contract_graph(), server.uri, user=server.user, password=server.password, **kwargs)
 
 
-def _counts(server: Neo4jServer) -> tuple[dict[str, int], dict[str, int]]:
-    with server.driver() as driver:
-        labels, _, _ = driver.execute_query(
-            "MATCH (n) UNWIND labels(n) AS label RETURN label, count(*) AS n ORDER BY label")
-        types, _, _ = driver.execute_query(
-            "MATCH ()-[r]->() RETURN type(r) AS type, count(*) AS n ORDER BY type")
-    return {r["label"]: r["n"] for r in labels}, {r["type"]: r["n"] for r in types}
-
-
-def dump(server: Neo4jServer) -> tuple[list[Any], list[Any]]:
-    """Every node (labels, properties) and relationship (type, ends, properties), sorted."""
-    with server.driver() as driver:
-        nodes, _, _ = driver.execute_query("MATCH (n) RETURN labels(n) AS labels, properties(n) AS props")
-        rels, _, _ = driver.execute_query(
-            "MATCH (a)-[r]->(b) RETURN type(r) AS type, a.key AS a, b.key AS b, properties(r) AS props")
-    return (sorted((sorted(r["labels"]), sorted(r["props"].items())) for r in nodes),
-            sorted((r["type"], r["a"], r["b"], sorted(r["props"].items())) for r in rels))
-
-
 def test_export_neo4j_counts_equal_the_graph(neo4j_db: Neo4jServer) -> None:
     result = _export(neo4j_db)
-    assert _counts(neo4j_db) == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
+    assert neo4j_db.counts() == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
     assert (result.labels, result.types) == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
     assert (result.nodes_written, result.relationships_written) == (10, 14)
     assert result.matches
@@ -79,13 +60,15 @@ def test_export_neo4j_evidence_on_relationships(neo4j_db: Neo4jServer) -> None:
     _export(neo4j_db)
     with neo4j_db.driver() as driver:
         records, _, _ = driver.execute_query(
-            "MATCH (:Paper {key: 'paper:p-b'})-[r:USES]->(m:Method {key: $key}) RETURN properties(r) AS props",
+            "MATCH (:Paper {key: 'paper:p-b'})-[r:USES]->(m:Method {key: $key}) "
+            "RETURN properties(r) AS props",
             key=EVIL_NODE)
         shares, _, _ = driver.execute_query(
             "MATCH (a:Paper)-[r:SHARES_TASK_WITH]->(b:Paper) RETURN a.key AS a, b.key AS b, r.weight AS w, "
             "r.shared AS shared")
     assert [r["props"] for r in records] == [{
-        "predicate": "uses", "start": 0, "end": 4, "text": "Adam", "sentence": "Adam uses\nSGD ideas. " + EVIL,
+        "predicate": "uses", "start": 0, "end": 4, "text": "Adam",
+        "sentence": "Adam uses\nSGD ideas. " + EVIL,
         "extractor": "entities.rules.v1", "confidence": 0.8, "mentions": 1,
     }]
     assert [(r["a"], r["b"], r["w"], r["shared"]) for r in shares] == [
@@ -104,11 +87,11 @@ def test_export_neo4j_paper_method_paper_paths(neo4j_db: Neo4jServer) -> None:
 
 def test_export_neo4j_three_runs_identical(neo4j_db: Neo4jServer) -> None:
     _export(neo4j_db)
-    first = dump(neo4j_db)
+    first = neo4j_db.dump()
     for _ in range(2):
         result = _export(neo4j_db)
         assert (result.labels, result.types) == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
-    assert dump(neo4j_db) == first
+    assert neo4j_db.dump() == first
     assert len(first[0]) == 10 and len(first[1]) == 14
 
 
@@ -121,7 +104,8 @@ def test_export_neo4j_constraints_exist(neo4j_db: Neo4jServer) -> None:
             "RETURN name, type, labelsOrTypes, properties ORDER BY name")
     assert sorted((r["labelsOrTypes"][0], r["type"], r["properties"]) for r in records) == [
         (label, "UNIQUENESS", ["key"]) for label in ONTOLOGY_LABELS]
-    assert sorted(r["name"] for r in records) == sorted(f"kg_{label.lower()}_key" for label in ONTOLOGY_LABELS)
+    names = sorted(f"kg_{label.lower()}_key" for label in ONTOLOGY_LABELS)
+    assert sorted(r["name"] for r in records) == names
 
 
 def test_export_neo4j_malicious_name_stored_verbatim_and_harmless(neo4j_db: Neo4jServer) -> None:
@@ -136,7 +120,7 @@ def test_export_neo4j_malicious_name_stored_verbatim_and_harmless(neo4j_db: Neo4
     assert [(r["canonical"], r["label"]) for r in records] == [(EVIL, EVIL)]
     assert [r["title"] for r in titles] == ["Stochastic gradient descent for " + EVIL]
     assert [r["name"] for r in bystanders] == ["must survive"]
-    labels, types = _counts(neo4j_db)
+    labels, types = neo4j_db.counts()
     assert labels == {**CONTRACT_NODE_COUNTS, "Bystander": 1}
     assert types == CONTRACT_REL_COUNTS
 
@@ -147,7 +131,7 @@ def test_export_neo4j_replace_removes_only_project_labels(neo4j_db: Neo4jServer)
                              "-[:USES]->(:Bystander {name: 'kept'})")
     result = _export(neo4j_db, replace=True)
     assert result.replaced
-    labels, types = _counts(neo4j_db)
+    labels, types = neo4j_db.counts()
     assert labels == {**CONTRACT_NODE_COUNTS, "Bystander": 1}
     assert types == CONTRACT_REL_COUNTS  # the stale USES went with its Method
 
@@ -179,9 +163,9 @@ def test_export_neo4j_cli_prints_summary_never_the_password(neo4j_db: Neo4jServe
     assert proc.returncode == 0, proc.stderr
     assert neo4j_db.password not in proc.stdout + proc.stderr
     assert f"neo4j {neo4j_db.uri}: merged 10 nodes and 14 relationships" in proc.stderr
-    assert "nodes in the database:         Bound 1, Concept 1, Dataset 1, Method 2, Metric 1, Paper 3, Task 1" \
-        in proc.stderr
-    assert _counts(neo4j_db) == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
+    assert ("nodes in the database:         "
+            "Bound 1, Concept 1, Dataset 1, Method 2, Metric 1, Paper 3, Task 1") in proc.stderr
+    assert neo4j_db.counts() == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
     help_text = subprocess.run([sys.executable, "-m", "kg.cli", "export", "neo4j", "--help"], env=env,
                                capture_output=True, text=True, timeout=60).stdout
     assert neo4j_db.password not in help_text
@@ -190,6 +174,6 @@ def test_export_neo4j_cli_prints_summary_never_the_password(neo4j_db: Neo4jServe
 @pytest.mark.parametrize("batch_size", [1, 3, 500])
 def test_export_neo4j_batch_size_does_not_change_the_result(neo4j_db: Neo4jServer, batch_size: int) -> None:
     result = _export(neo4j_db, batch_size=batch_size)
-    assert _counts(neo4j_db) == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
+    assert neo4j_db.counts() == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
     # 7 labels and 12 (type, start label, end label) groups; batches = sum of ceil(rows / size).
     assert result.batches == {1: 24, 3: 19, 500: 19}[batch_size]

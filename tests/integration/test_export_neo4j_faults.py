@@ -92,8 +92,9 @@ def test_export_neo4j_server_killed_mid_export_then_rerun_is_exact(neo4j_db: Neo
     print(f"\nfault observed: exit {proc.returncode} {took:.1f} s after the kill; {papers} of {N_PAPERS} "
           f"papers committed before it; stderr: {lines[0]}")
 
-    rerun = subprocess.run(_kg_export(graph_dir, neo4j_db.uri, neo4j_db.password), env=_env(neo4j_db.password),
-                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=600)
+    rerun = subprocess.run(_kg_export(graph_dir, neo4j_db.uri, neo4j_db.password),
+                           env=_env(neo4j_db.password), stdin=subprocess.DEVNULL, capture_output=True,
+                           text=True, timeout=600)
     assert rerun.returncode == 0, rerun.stderr
     assert _counts(neo4j_db) == (N_PAPERS // 2, N_PAPERS, 3 * N_PAPERS, N_PAPERS - 1)
     assert _count(neo4j_db, "MATCH (n) RETURN count(n) AS n") == N_PAPERS + N_PAPERS // 2
@@ -117,7 +118,8 @@ def test_export_neo4j_no_server_fails_fast_and_clearly(tmp_path: Path) -> None:
     assert proc.returncode == 1
     assert time.monotonic() - started < 60
     lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"kg: error: neo4j {uri}: server unavailable while connecting")
+    assert len(lines) == 1
+    assert lines[0].startswith(f"kg: error: neo4j {uri}: server unavailable while connecting")
     assert "secret-never-shown" not in proc.stdout + proc.stderr
 
 
