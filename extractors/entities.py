@@ -396,8 +396,9 @@ def _model_cands(doc: Doc) -> Iterator[_Cand]:
         if etype is None:
             continue
         end = ent.end
-        # "the SLE kernel matches …": a finite verb never ends a name; the model sometimes runs on.
-        while end - ent.start > 1 and doc[end - 1].tag_ in ("VBZ", "VBD", "VBP", "MD"):
+        # "the SLE kernel matches …", "BDC-Merge consistently": a finite verb or an adverb never
+        # ends a name; the model sometimes runs on.
+        while end - ent.start > 1 and doc[end - 1].tag_ in ("VBZ", "VBD", "VBP", "MD", "RB", "RBR", "RBS"):
             end -= 1
         yield _Cand(ent.start_char, doc[end - 1].idx + len(doc[end - 1]), etype, "model", COMPONENT)
 
@@ -671,6 +672,8 @@ class EntityExtractor:
                 and start <= t.start
                 and t.end <= end
                 and (t.start, t.end) != (start, end)
+                # "Shepherd's versatility" is about the system, not the system itself.
+                and not text.startswith("'s", t.end)
                 for t in clashes
             ):
                 role = next((t.role for t in clashes if t.role), None)

@@ -56,6 +56,7 @@ def build_vectors(
     max_words: int = 30000,
     min_count: int = 5,
     epochs: int = 8,
+    skipgram: bool = False,
 ) -> dict[str, int]:
     """Train word2vec on ``texts`` and write a spaCy ``Vectors`` table to ``out``.
 
@@ -86,7 +87,7 @@ def build_vectors(
         vector_size=dim,
         window=5,
         min_count=min_count,
-        sg=0,
+        sg=int(skipgram),
         negative=5,
         workers=1,
         seed=SEED,
@@ -128,10 +129,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", required=True, type=Path)
     ap.add_argument("--dim", type=int, default=100)
     ap.add_argument("--max-words", type=int, default=30000)
+    ap.add_argument("--min-count", type=int, default=5)
+    ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--skipgram", action="store_true")
     args = ap.parse_args(argv)
     t0 = time.time()
     stats = build_vectors(
-        corpus_texts(args.corpus, args.train), args.out, dim=args.dim, max_words=args.max_words
+        corpus_texts(args.corpus, args.train),
+        args.out,
+        dim=args.dim,
+        max_words=args.max_words,
+        min_count=args.min_count,
+        epochs=args.epochs,
+        skipgram=args.skipgram,
     )
     print(f"vectors: {stats} in {time.time() - t0:.0f}s -> {args.out}", flush=True)
     return 0
