@@ -135,3 +135,31 @@ def test_entities_rules_sentence_offsets_contain_mention(rule_entities: Extract)
     for m in rule_entities(abstract):
         assert m.sentence_start <= m.start < m.end <= m.sentence_end
         assert abstract[m.sentence_start : m.sentence_end].startswith(("Prior", "We", "ADAG"))
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        ("A live supervisor improves pass rate on CooperBench.", "CooperBench"),
+        ("This lifts TerminalBench-2 from 34.2% to 39.4%.", "TerminalBench-2"),
+        ("We also curate the XShapeCorpus dataset.", "XShapeCorpus"),
+    ],
+)
+def test_entities_rules_benchmark_shaped_names_are_datasets(
+    rule_entities: Extract, abstract: str, name: str
+) -> None:
+    assert _by_text(rule_entities(abstract))[name][0] == "Dataset"
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase", "spans"),
+    [
+        ("ADAG, ADAG-based and ADAGs; ADAG- ADAG", "ADAG", [(0, 4), (28, 32), (34, 38)]),
+        ("SEM and SEMs and SEM.", "SEM", [(0, 3), (17, 20)]),
+        ("no match here", "ADAG", []),
+    ],
+)
+def test_entities_occurrences_whole_words(text: str, phrase: str, spans: list[tuple[int, int]]) -> None:
+    from extractors.entities import occurrences
+
+    assert occurrences(text, phrase) == spans
