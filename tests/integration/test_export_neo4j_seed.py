@@ -1,0 +1,69 @@
+"""The real seed build (``kg build seeds/``) exported to the REAL Neo4j test server over Bolt.
+
+Expected values are read from the networkx graph directly (counted, walked), never from the
+exporter's own row builders: Neo4j must hold the same nodes per kind, relationships per predicate,
+paper → method → paper paths, and bound properties.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import networkx as nx
+import pytest
+
+from kg.export.neo4j import export_neo4j
+from kg.vocab import rel_type
+from tests.fixtures.neo4j import Neo4jServer
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture()
+def seed_in_neo4j(neo4j_db: Neo4jServer, seed_nx_graph: nx.MultiDiGraph) -> Neo4jServer:
+    export_neo4j(seed_nx_graph, neo4j_db.uri, user=neo4j_db.user, password=neo4j_db.password)
+    return neo4j_db
+
+
+def test_export_neo4j_seed_counts_equal_the_graph(seed_in_neo4j: Neo4jServer,
+                                                  seed_nx_graph: nx.MultiDiGraph) -> None:
+    kinds = Counter(d["kind"] for _n, d in seed_nx_graph.nodes(data=True))
+    predicates = Counter(rel_type(k) for _u, _v, k in seed_nx_graph.edges(keys=True))
+    assert kinds["Paper"] == 50 and kinds["Method"] > 0 and kinds["Bound"] > 0
+    assert seed_in_neo4j.counts() == (dict(sorted(kinds.items())), dict(sorted(predicates.items())))
+
+
+def test_export_neo4j_seed_paper_method_paper_paths(seed_in_neo4j: Neo4jServer,
+                                                    seed_nx_graph: nx.MultiDiGraph) -> None:
+    g = seed_nx_graph
+    expected = set()
+    for m, data in g.nodes(data=True):
+        if data["kind"] != "Method":
+            continue
+        papers = sorted({u for u, _v, k in g.in_edges(m, keys=True)
+                         if g.nodes[u]["kind"] == "Paper" and k in ("proposes", "uses")})
+        expected |= {(p, m, q) for p in papers for q in papers if p < q}
+    with seed_in_neo4j.driver() as driver:
+        records, _, _ = driver.execute_query(
+            "MATCH (p:Paper)-[:PROPOSES|USES]->(m:Method)<-[:PROPOSES|USES]-(q:Paper) WHERE p.key < q.key "
+            "RETURN p.key AS p, m.key AS m, q.key AS q")
+    assert expected, "the seed graph has no method shared by two papers"
+    assert {(r["p"], r["m"], r["q"]) for r in records} == expected
+
+
+def _as_stored(value: Any) -> Any:
+    """How a networkx value reads back from Neo4j: tuples as lists; None and [] are absent."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+def test_export_neo4j_seed_bound_properties_read_back_equal(seed_in_neo4j: Neo4jServer,
+                                                            seed_nx_graph: nx.MultiDiGraph) -> None:
+    bounds = {n: d for n, d in seed_nx_graph.nodes(data=True) if d["kind"] == "Bound"}
+    with seed_in_neo4j.driver() as driver:
+        records, _, _ = driver.execute_query("MATCH (b:Bound) RETURN b.key AS key, properties(b) AS props")
+    stored = {r["key"]: r["props"] for r in records}
+    assert sorted(stored) == sorted(bounds)
+    for node, attrs in bounds.items():
+        expected = {k: _as_stored(v) for k, v in attrs.items() if v is not None and v != [] and v != ()}
+        assert stored[node] == {**expected, "key": node}, node
