@@ -30,7 +30,7 @@ def screenshot(page_path: Path, out_path: Path, search: str | None = None,
     Raises:
         RuntimeError: the page logged a console error, raised, opened a dialog or made a request.
     """
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import Dialog, sync_playwright
 
     url = page_path.resolve().as_uri()
     problems: list[str] = []
@@ -40,7 +40,11 @@ def screenshot(page_path: Path, out_path: Path, search: str | None = None,
             page = browser.new_page(viewport=VIEWPORT)
             page.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
             page.on("pageerror", lambda e: problems.append(f"exception: {e}"))
-            page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
+            def _dialog(dialog: Dialog) -> None:
+                problems.append(f"dialog: {dialog.message}")
+                dialog.dismiss()
+
+            page.on("dialog", _dialog)
             page.on("request", lambda r: problems.append(f"request: {r.url}") if r.url != url else None)
             started = time.perf_counter()
             page.goto(url, wait_until="load", timeout=timeout_ms)
