@@ -1,6 +1,6 @@
 """The interactive HTML page: one self-contained file that draws the graph with vis-network.
 
-``kg export html -g DIR -o graph.html [--view papers|entities|full] [--max-nodes N]``.
+``kg export html -g DIR -o graph.html [--view papers|entities|full] [--max-nodes N] [--max-edges N]``.
 
 The page works offline and makes no request at all: vis-network's JavaScript and CSS are inlined
 from the copy the ``pyvis`` package ships (``pyvis/templates/lib/vis-9.1.2``), next to our own small
@@ -26,7 +26,8 @@ id), again and again, which keeps the most interlinked part of the graph rather 
 no edge. Beyond ``max_edges`` (default :data:`DEFAULT_MAX_EDGES` = 5000) the weakest edges are folded
 (lowest ``weight``, e.g. papers using two entities together; every shown node keeps its strongest
 edge). The page says what was folded in a visible note. In the browser the force layout runs a
-bounded number of iterations, then physics is switched off, so the page settles and stays still.
+bounded number of iterations within a time budget (:data:`LAYOUT_SECONDS`), then physics is switched
+off, so the page settles and stays still.
 
 Output is deterministic: the same graph gives the same bytes.
 """
