@@ -135,6 +135,18 @@ def gexf_graph(nx_graph: nx.MultiDiGraph) -> tuple[nx.MultiDiGraph, int]:
     return out, clean.replaced
 
 
+def _write_xml(graph: nx.MultiDiGraph, replaced: int, path: str | Path, fmt: str) -> TableExport:
+    """Write the prepared string-attribute ``graph`` as GraphML or GEXF, atomically."""
+    writer = {"GraphML": nx.write_graphml, "GEXF": nx.write_gexf}[fmt]
+    target = Path(path)
+    with atomic_write(target, "wb") as out:
+        try:
+            writer(graph, out, encoding="utf-8", prettyprint=True)
+        except (TypeError, ValueError, nx.NetworkXError) as exc:
+            raise ExportError(f"{target}: cannot write {fmt}: {exc}") from exc
+    return TableExport((target,), graph.number_of_nodes(), graph.number_of_edges(), replaced)
+
+
 def export_graphml(nx_graph: nx.MultiDiGraph, path: str | Path) -> TableExport:
     """Write ``nx_graph`` as GraphML (string attributes only) to ``path``, atomically.
 
@@ -142,14 +154,7 @@ def export_graphml(nx_graph: nx.MultiDiGraph, path: str | Path) -> TableExport:
         ExportError: networkx cannot write the graph.
         OutputError: the file cannot be written.
     """
-    graph, replaced = graphml_graph(nx_graph)
-    target = Path(path)
-    with atomic_write(target, "wb") as out:
-        try:
-            nx.write_graphml(graph, out, encoding="utf-8", prettyprint=True)
-        except (TypeError, ValueError, nx.NetworkXError) as exc:
-            raise ExportError(f"{target}: cannot write GraphML: {exc}") from exc
-    return TableExport((target,), graph.number_of_nodes(), graph.number_of_edges(), replaced)
+    return _write_xml(*graphml_graph(nx_graph), path, "GraphML")
 
 
 def export_gexf(nx_graph: nx.MultiDiGraph, path: str | Path) -> TableExport:
@@ -159,14 +164,7 @@ def export_gexf(nx_graph: nx.MultiDiGraph, path: str | Path) -> TableExport:
         ExportError: networkx cannot write the graph.
         OutputError: the file cannot be written.
     """
-    graph, replaced = gexf_graph(nx_graph)
-    target = Path(path)
-    with atomic_write(target, "wb") as out:
-        try:
-            nx.write_gexf(graph, out, encoding="utf-8", prettyprint=True)
-        except (TypeError, ValueError, nx.NetworkXError) as exc:
-            raise ExportError(f"{target}: cannot write GEXF: {exc}") from exc
-    return TableExport((target,), graph.number_of_nodes(), graph.number_of_edges(), replaced)
+    return _write_xml(*gexf_graph(nx_graph), path, "GEXF")
 
 
 def export_csv(nx_graph: nx.MultiDiGraph, out_dir: str | Path) -> TableExport:
