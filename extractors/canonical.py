@@ -173,7 +173,7 @@ def canonical_key(text: str) -> str:
     text = " ".join(words).lower()
     # Hyphen/space/underscore/slash variants are one name; "'s" possessives are dropped.
     text = re.sub(r"'s\b", "", text)
-    text = re.sub(r"[\s\-_/$]+", " ", text).strip()
+    text = re.sub(r"[\s\-_/$()\[\]]+", " ", text).strip()
     words = text.split(" ")
     if words and words[-1]:
         words[-1] = singularize(words[-1])
@@ -225,6 +225,8 @@ def canonicalize(text: str, type: str = "", acronyms: Mapping[str, str] | None =
     key = canonical_key(text)
     if acronyms and key in acronyms:
         return acronyms[key]
+    if acronyms:  # "SLE kernel" with SLE defined in the paper: "sparse landmark embedding kernel"
+        key = " ".join(acronyms.get(word, word) for word in key.split(" "))
     alias = load_aliases().get(key)
     if alias is not None:
         return alias.canonical

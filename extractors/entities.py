@@ -312,6 +312,23 @@ def _without_math(word: str) -> str:
     return "-".join(parts)
 
 
+def _with_definitions(text: str, cands: list[_Cand], abbrevs: list[Abbreviation]) -> list[_Cand]:
+    """A proposed short form at its definition covers the whole name: "Sparse Landmark Embedding
+    (SLE) kernel", not "SLE" alone (the head noun comes along when it is a name head)."""
+    out = []
+    for c in cands:
+        ab = next((a for a in abbrevs if (a.short_start, a.short_end) == (c.start, c.end)), None)
+        if ab is not None and ab.long_start < c.start:
+            end = text.find(")", ab.short_end)
+            end = end + 1 if end >= 0 else c.end
+            head = re.match(r" ([A-Za-z]+)\b", text[end:])
+            if head and head.group(1).lower() in _NAME_HEADS:
+                end += head.end()
+            c = replace(c, start=ab.long_start, end=end)
+        out.append(c)
+    return out
+
+
 def _canonical_surface(norm: NormalizedText, cand: _Cand, abbrevs: list[Abbreviation]) -> str:
     """The text a mention's canonical name is computed from.
 
@@ -641,8 +658,9 @@ class EntityExtractor:
             *self._named_dataset_cands(text),
         ]
         proposed = [*self._proposed_cands(parsed.norm, sents), *self._claim_subject_cands(doc, text)]
-        rules.extend(self._everywhere(text, self._retype_datasets(text, proposed)))
         abbrevs = find_abbreviations(text)
+        proposed = self._everywhere(text, self._retype_datasets(text, proposed))
+        rules.extend(_with_definitions(text, proposed, abbrevs))
         rules.extend(self._abbrev_cands(text, abbrevs, rules + model))
         chosen = self._merge(text, doc, rules, model)
         return self._to_mentions(parsed, chosen, abbrevs, sents)
@@ -734,7 +752,8 @@ class EntityExtractor:
         canon = {
             id(c): canonicalize(_canonical_surface(parsed.norm, c, abbrevs), c.type, acronyms) for c in chosen
         }
-        proposed = {(c.type, canon[id(c)]) for c in chosen if roles[id(c)] == "proposed"}
+        # One name, one role in a paper, whatever type each occurrence was given.
+        proposed = {canon[id(c)] for c in chosen if roles[id(c)] == "proposed"}
         # "the Shared-Noise Verifiable Binomial Mechanism (SN-VBM) and the … Laplace Mechanism
         # (SN-VLM)": definitions coordinated in one phrase share the role of either.
         for first, second in zip(abbrevs, abbrevs[1:], strict=False):
@@ -742,18 +761,20 @@ class EntityExtractor:
             if not re.fullmatch(r"\)?\s*(?:,|,?\s*(?:and|or))\s*(?:the\s+)?", between):
                 continue
             keys = [acronyms.get(canonical_key(ab.short)) for ab in (first, second)]
-            for etype in ("Method", "Dataset"):
-                if any((etype, k) in proposed for k in keys):
-                    proposed.update((etype, k) for k in keys if k)
+            if any(k in proposed for k in keys):
+                proposed.update(k for k in keys if k)
         mentions = []
         for c in chosen:
             start, end = parsed.norm.to_original(c.start, c.end)
             s_start, s_end = parsed.norm.to_original(*_sentence_of(sents, c.start))
-            role = "proposed" if (c.type, canon[id(c)]) in proposed else roles[id(c)]
+            role = "proposed" if canon[id(c)] in proposed else roles[id(c)]
+            # A paper proposes systems, models, losses and datasets; a "proposed" Concept is the
+            # model's type confusion on a new name ("… Binomial Mechanism (SN-VBM)").
+            etype = "Method" if role == "proposed" and c.type == "Concept" else c.type
             extractor = MODEL_EXTRACTOR if c.source == "model" else f"entities.rule.{c.rule}.v1"
             mentions.append(
                 Mention(
-                    type=c.type,
+                    type=etype,
                     text=abstract[start:end],
                     start=start,
                     end=end,

@@ -92,9 +92,24 @@ def test_entities_rules_abbreviation_forms_share_canonical(rule_entities: Extrac
     mentions = rule_entities(
         "We propose Brownian Distance Correlation Merging (BDC-Merge). BDC-Merge merges models."
     )
-    canon = {m.text: m.canonical for m in mentions}
-    assert canon["BDC-Merge"] == "brownian distance correlation merging"
-    assert canon["Brownian Distance Correlation Merging"] == "brownian distance correlation merging"
+    # The definition is one mention, as SciERC brackets it; the later short form merges with it.
+    assert [(m.text, m.canonical, m.role) for m in mentions] == [
+        (
+            "Brownian Distance Correlation Merging (BDC-Merge)",
+            "brownian distance correlation merging",
+            "proposed",
+        ),
+        ("BDC-Merge", "brownian distance correlation merging", "proposed"),
+    ]
+
+
+def test_entities_rules_proposed_definition_takes_name_head(rule_entities: Extract) -> None:
+    mentions = rule_entities("We propose the Sparse Landmark Embedding (SLE) kernel. The SLE kernel is PSD.")
+    assert [(m.text, m.canonical, m.role) for m in mentions][0] == (
+        "Sparse Landmark Embedding (SLE) kernel",
+        "sparse landmark embedding kernel",
+        "proposed",
+    )
 
 
 @pytest.mark.parametrize(
