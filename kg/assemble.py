@@ -32,8 +32,10 @@ from rdflib.term import Node
 from kg.resolve import Resolution, canonicalize, resolve_entities
 from kg.types import Extraction, Mention, Paper
 from kg.vocab import (
+    CLASSES,
     DCTERMS,
     KG,
+    OBJECT_PROPERTIES,
     PROV,
     RDF,
     RDFS,
@@ -71,7 +73,7 @@ class LinkConfig:
         max_df: entities in more than this many papers are too common to link (bounds the work).
         top_k: links kept per paper and share type (the strongest; kept if either end keeps it).
         resolution: Louvain resolution for topics (higher → more, smaller topics).
-        seed: Louvain seed (fixed: topics are deterministic).
+        seed: seed of the Louvain random generator (fixed: topics are deterministic).
     """
 
     max_df_ratio: float = 0.5
@@ -324,19 +326,35 @@ def _add_share_links(g: nx.MultiDiGraph, config: LinkConfig) -> None:
 
 
 def _add_topics(g: nx.MultiDiGraph, config: LinkConfig) -> None:
+    """Louvain communities over the papers (summed link weights) as ``topic`` on each paper.
+
+    igraph's C implementation (``community_multilevel``) with its random generator seeded from
+    ``config.seed``: networkx's pure-Python Louvain took ~35 CPU-s on 22k papers / 400k links,
+    this takes ~2. Topics are numbered by size, ties by smallest paper id.
+    """
+    import random
+
+    import igraph
+
     papers = sorted(n for n, d in g.nodes(data=True) if d["kind"] == "Paper")
-    pg = nx.Graph()
-    pg.add_nodes_from(papers)
+    index = {p: i for i, p in enumerate(papers)}
+    weights: dict[tuple[int, int], float] = defaultdict(float)
     for u, v, d in g.edges(data=True):
-        if "weight" in d and u.startswith("paper:") and v.startswith("paper:"):
-            w = pg.get_edge_data(u, v, {"weight": 0.0})["weight"]
-            pg.add_edge(u, v, weight=w + d["weight"])
-    if pg.number_of_edges():
-        communities = nx.community.louvain_communities(
-            pg, weight="weight", resolution=config.resolution, seed=config.seed
-        )
+        if "weight" in d and u in index and v in index:
+            a, b = sorted((index[u], index[v]))
+            weights[(a, b)] += d["weight"]
+    pairs = sorted(weights)
+    if pairs:
+        ig_graph = igraph.Graph(n=len(papers), edges=pairs)
+        ig_graph.es["weight"] = [weights[pair] for pair in pairs]
+        igraph.set_random_number_generator(random.Random(config.seed))
+        try:
+            clusters = ig_graph.community_multilevel(weights="weight", resolution=config.resolution)
+        finally:
+            igraph.set_random_number_generator(random)
+        communities = [[papers[i] for i in members] for members in clusters]
     else:
-        communities = [{p} for p in papers]
+        communities = [[p] for p in papers]
     ranked = sorted((sorted(c) for c in communities), key=lambda c: (-len(c), c[0]))
     for topic, members in enumerate(ranked):
         for pnode in members:
@@ -350,24 +368,34 @@ class TypedLiteral(NamedTuple):
     """A literal with an explicit datatype (gYear, anyURI) in :func:`rdf_triples` output."""
 
     lexical: str
-    datatype: URIRef
+    datatype: str
 
 
-# Objects in rdf_triples are URIRefs or plain Python values (str, int, float, bool) or a
-# TypedLiteral: building an rdflib Literal per value costs more than the rest of the write.
-Obj = URIRef | str | int | float | bool | TypedLiteral
+class Text(str):
+    """A string literal in :func:`rdf_triples` output (a plain ``str`` there is an IRI)."""
+
+    __slots__ = ()
+
+
+# rdf_triples speaks plain Python, not rdflib terms: IRIs are plain ``str``, string literals
+# :class:`Text`, numbers and booleans themselves, other datatypes :class:`TypedLiteral`. An
+# rdflib term per value (URIRef/Literal construction, their Python-level __eq__ in dict lookups)
+# costs more than the rest of the write on the 22k-paper corpus; :func:`to_term` converts.
+Obj = str | int | float | bool | TypedLiteral
 
 
 def _lit(value: Any) -> Any:
-    return value
+    return Text(value) if isinstance(value, str) else value
 
 
 def to_term(value: Obj) -> Node:
     """The rdflib term of an :func:`rdf_triples` object (floats are xsd:double)."""
-    if isinstance(value, URIRef):
-        return value
+    if type(value) is str:
+        return URIRef(value)
+    if isinstance(value, Text):
+        return Literal(str(value))
     if isinstance(value, TypedLiteral):
-        return Literal(value.lexical, datatype=value.datatype)
+        return Literal(value.lexical, datatype=URIRef(value.datatype))
     if isinstance(value, float):
         return Literal(value, datatype=XSD.double)
     return Literal(value)
@@ -375,52 +403,68 @@ def to_term(value: Obj) -> Node:
 
 _TYPE_OF_SHARE = {prop: etype for etype, prop in SHARE_PROPERTY_OF_TYPE.items()}
 
-_BOUND_FIELDS: tuple[tuple[str, URIRef], ...] = (
-    ("form", KG.boundForm),
-    ("bound_kind", KG.boundKind),
-    ("notation", KG.notation),
-    ("soft", KG.soft),
-    ("latex", KG.latex),
-    ("expr", KG.expr),
-    ("quantity", KG.quantity),
-    ("subject", KG.subject),
-    ("attribution", KG.attribution),
-    ("condition", KG.condition),
-    ("start", KG.startOffset),
-    ("end", KG.endOffset),
-    ("confidence", KG.confidence),
-    ("extractor", KG.extractorName),
+_BOUND_FIELDS: tuple[tuple[str, str], ...] = (
+    ("form", str(KG.boundForm)),
+    ("bound_kind", str(KG.boundKind)),
+    ("notation", str(KG.notation)),
+    ("soft", str(KG.soft)),
+    ("latex", str(KG.latex)),
+    ("expr", str(KG.expr)),
+    ("quantity", str(KG.quantity)),
+    ("subject", str(KG.subject)),
+    ("attribution", str(KG.attribution)),
+    ("condition", str(KG.condition)),
+    ("start", str(KG.startOffset)),
+    ("end", str(KG.endOffset)),
+    ("confidence", str(KG.confidence)),
+    ("extractor", str(KG.extractorName)),
 )
 
 
 # The ontology terms rdf_triples writes, looked up once (DefinedNamespace lookups are slow).
-_KG_Extractor = KG.Extractor
-_KG_Link = KG.Link
-_KG_Mention = KG.Mention
-_KG_author = KG.author
-_KG_canonicalName = KG.canonicalName
-_KG_confidence = KG.confidence
-_KG_endOffset = KG.endOffset
-_KG_extractorName = KG.extractorName
-_KG_inputSource = KG.inputSource
-_KG_linkProperty = KG.linkProperty
-_KG_linksPaper = KG.linksPaper
-_KG_mentionCount = KG.mentionCount
-_KG_paperCount = KG.paperCount
-_KG_refersTo = KG.refersTo
-_KG_sentence = KG.sentence
-_KG_sharedEntity = KG.sharedEntity
-_KG_startOffset = KG.startOffset
-_KG_supportsProperty = KG.supportsProperty
-_KG_surfaceText = KG.surfaceText
-_KG_titleDerived = KG.titleDerived
-_KG_topic = KG.topic
-_KG_variable = KG.variable
-_KG_venue = KG.venue
-_KG_weight = KG.weight
+_KG_Extractor = str(KG.Extractor)
+_KG_Link = str(KG.Link)
+_KG_Mention = str(KG.Mention)
+_KG_author = str(KG.author)
+_KG_canonicalName = str(KG.canonicalName)
+_KG_confidence = str(KG.confidence)
+_KG_endOffset = str(KG.endOffset)
+_KG_extractorName = str(KG.extractorName)
+_KG_inputSource = str(KG.inputSource)
+_KG_linkProperty = str(KG.linkProperty)
+_KG_linksPaper = str(KG.linksPaper)
+_KG_mentionCount = str(KG.mentionCount)
+_KG_paperCount = str(KG.paperCount)
+_KG_refersTo = str(KG.refersTo)
+_KG_sentence = str(KG.sentence)
+_KG_sharedEntity = str(KG.sharedEntity)
+_KG_startOffset = str(KG.startOffset)
+_KG_supportsProperty = str(KG.supportsProperty)
+_KG_surfaceText = str(KG.surfaceText)
+_KG_titleDerived = str(KG.titleDerived)
+_KG_topic = str(KG.topic)
+_KG_variable = str(KG.variable)
+_KG_venue = str(KG.venue)
+_KG_weight = str(KG.weight)
 
 
-def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[URIRef, URIRef, Obj]]:
+_RDF_type = str(RDF.type)
+_RDFS_label = str(RDFS.label)
+_SDO_ScholarlyArticle = str(SDO.ScholarlyArticle)
+_DC_identifier = str(DCTERMS.identifier)
+_DC_title = str(DCTERMS.title)
+_DC_abstract = str(DCTERMS.abstract)
+_DC_date = str(DCTERMS.date)
+_DC_source = str(DCTERMS.source)
+_PROV_wasDerivedFrom = str(PROV.wasDerivedFrom)
+_PROV_wasGeneratedBy = str(PROV.wasGeneratedBy)
+_SKOS_prefLabel = str(SKOS.prefLabel)
+_SKOS_altLabel = str(SKOS.altLabel)
+_XSD_gYear = str(XSD.gYear)
+_XSD_anyURI = str(XSD.anyURI)
+
+
+def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[str, str, Obj]]:
     """The RDF triples of an assembled graph, in graph order (deterministic).
 
     Papers, entities and bounds become resources of their ontology class; every paper–entity
@@ -428,35 +472,37 @@ def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[URIRef, URIRef, Obj]]:
     ``wasDerivedFrom`` the paper, ``wasGeneratedBy`` the extractor); every paper–paper edge the
     direct triple plus a ``kg:Link`` with its weight and shared entities.
     """
-    iri: dict[str, URIRef] = {node: node_iri(node) for node in g.nodes}
+    iri: dict[str, str] = {node: str(node_iri(node)) for node in g.nodes}
+    props = {prop: str(prop_iri(prop)) for prop in OBJECT_PROPERTIES}
+    classes = {cls: str(class_iri(cls)) for cls in CLASSES}
     extractors: set[str] = set()
     for node, d in g.nodes(data=True):
         s = iri[node]
         kind = d["kind"]
-        yield s, RDF.type, class_iri(kind)
-        yield s, RDFS.label, _lit(d["label"])
+        yield s, _RDF_type, classes[kind]
+        yield s, _RDFS_label, _lit(d["label"])
         if kind == "Paper":
-            yield s, RDF.type, SDO.ScholarlyArticle
-            yield s, DCTERMS.identifier, _lit(d["id"])
-            yield s, DCTERMS.title, _lit(d["title"])
-            yield s, DCTERMS.abstract, _lit(d["abstract"])
+            yield s, _RDF_type, _SDO_ScholarlyArticle
+            yield s, _DC_identifier, _lit(d["id"])
+            yield s, _DC_title, _lit(d["title"])
+            yield s, _DC_abstract, _lit(d["abstract"])
             yield s, _KG_titleDerived, _lit(bool(d["title_derived"]))
             yield s, _KG_topic, _lit(int(d["topic"]))
             if d.get("venue"):
                 yield s, _KG_venue, _lit(d["venue"])
             if d.get("year") is not None:
-                yield s, DCTERMS.date, TypedLiteral(str(d["year"]), XSD.gYear)
+                yield s, _DC_date, TypedLiteral(str(d["year"]), _XSD_gYear)
             if d.get("url"):
-                yield s, DCTERMS.source, TypedLiteral(d["url"], XSD.anyURI)
+                yield s, _DC_source, TypedLiteral(d["url"], _XSD_anyURI)
             for author in d.get("authors") or ():
                 yield s, _KG_author, _lit(author)
             for source in d.get("sources") or ():
                 yield s, _KG_inputSource, _lit(source)
         elif kind == "Bound":
-            yield s, PROV.wasDerivedFrom, iri[paper_node(d["paper"])]
+            yield s, _PROV_wasDerivedFrom, iri[paper_node(d["paper"])]
             if d.get("extractor"):
                 extractors.add(d["extractor"])
-                yield s, PROV.wasGeneratedBy, extractor_iri(d["extractor"])
+                yield s, _PROV_wasGeneratedBy, str(extractor_iri(d["extractor"]))
             for attr, prop in _BOUND_FIELDS:
                 # expr is "" for a verbal bound and still written: every Bound has one
                 if d.get(attr) is not None and (d[attr] != "" or attr == "expr"):
@@ -464,18 +510,18 @@ def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[URIRef, URIRef, Obj]]:
             for var in d.get("variables") or ():
                 yield s, _KG_variable, _lit(var)
         else:
-            yield s, SKOS.prefLabel, _lit(d["label"])
+            yield s, _SKOS_prefLabel, _lit(d["label"])
             yield s, _KG_canonicalName, _lit(d["canonical"])
             yield s, _KG_paperCount, _lit(int(d["papers"]))
             for alias in d.get("aliases") or ():
-                yield s, SKOS.altLabel, _lit(alias)
+                yield s, _SKOS_altLabel, _lit(alias)
     for u, v, key, d in g.edges(keys=True, data=True):
-        s, o, p = iri[u], iri[v], prop_iri(key)
+        s, o, p = iri[u], iri[v], props[key]
         yield s, p, o
         if "sentence" in d:  # paper → entity: its evidence
-            m = mention_iri(d_paper_id(u), key, v)
-            yield m, RDF.type, _KG_Mention
-            yield m, PROV.wasDerivedFrom, s
+            m = str(mention_iri(d_paper_id(u), key, v))
+            yield m, _RDF_type, _KG_Mention
+            yield m, _PROV_wasDerivedFrom, s
             yield m, _KG_refersTo, o
             yield m, _KG_supportsProperty, p
             yield m, _KG_startOffset, _lit(int(d["start"]))
@@ -487,10 +533,10 @@ def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[URIRef, URIRef, Obj]]:
             if d.get("extractor"):
                 extractors.add(d["extractor"])
                 yield m, _KG_extractorName, _lit(d["extractor"])
-                yield m, PROV.wasGeneratedBy, extractor_iri(d["extractor"])
+                yield m, _PROV_wasGeneratedBy, str(extractor_iri(d["extractor"]))
         elif "shared" in d:  # paper – paper: its explanation
-            link = link_iri(key, u, v)
-            yield link, RDF.type, _KG_Link
+            link = str(link_iri(key, u, v))
+            yield link, _RDF_type, _KG_Link
             yield link, _KG_linkProperty, p
             yield link, _KG_linksPaper, s
             yield link, _KG_linksPaper, o
@@ -500,11 +546,11 @@ def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[URIRef, URIRef, Obj]]:
                 yield (
                     link,
                     _KG_sharedEntity,
-                    iri.get(f"{etype}:{slug(name)}") or node_iri(f"{etype}:{slug(name)}"),
+                    iri.get(f"{etype}:{slug(name)}") or str(node_iri(f"{etype}:{slug(name)}")),
                 )
     for name in sorted(extractors):
-        yield extractor_iri(name), RDF.type, _KG_Extractor
-        yield extractor_iri(name), RDFS.label, _lit(name)
+        yield str(extractor_iri(name)), _RDF_type, _KG_Extractor
+        yield str(extractor_iri(name)), _RDFS_label, _lit(name)
 
 
 def d_paper_id(node: str) -> str:
@@ -519,5 +565,5 @@ def to_rdflib(g: nx.MultiDiGraph) -> Graph:
     rdf_graph = Graph(bind_namespaces="none")
     for prefix, ns in PREFIXES.items():
         rdf_graph.bind(prefix, ns)
-    rdf_graph.addN((s, p, to_term(o), rdf_graph) for s, p, o in rdf_triples(g))
+    rdf_graph.addN((URIRef(s), URIRef(p), to_term(o), rdf_graph) for s, p, o in rdf_triples(g))
     return rdf_graph

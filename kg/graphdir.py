@@ -2,7 +2,7 @@
 
 Layout (the graph contract)::
 
-    DIR/graph.ttl          RDF (ontology terms), canonical: one triple per line, lines sorted
+    DIR/graph.ttl          RDF (ontology terms), Turtle in a fixed layout: a block per subject
     DIR/extractions.jsonl  one Extraction.to_json() per paper, sorted by paper id
     DIR/graph.json         networkx node-link JSON (edges="edges")
     DIR/manifest.json      input hashes, extractor versions, counts per type, run report
@@ -72,19 +72,11 @@ def _string(text: str) -> str:
 
 
 def _term(term: Any) -> str:
-    """Turtle for a URIRef, an rdflib Literal, or a plain value / TypedLiteral of kg.assemble."""
-    if isinstance(term, URIRef):
+    """Turtle for an object of :func:`kg.assemble.rdf_triples` (plain ``str`` = IRI) or an rdflib term."""
+    if type(term) is str:
         return _iri(term)
-    if isinstance(term, str):
-        return _string(term)
-    if isinstance(term, bool):
-        return "true" if term else "false"
-    if isinstance(term, int):
-        return str(term)
-    if isinstance(term, float):
-        return f'"{term!r}"^^xsd:double'
-    if isinstance(term, tuple) and len(term) == 2:  # kg.assemble.TypedLiteral
-        return f"{_string(term[0])}^^{_iri(str(term[1]))}"
+    if isinstance(term, URIRef):
+        return _iri(str(term))
     if isinstance(term, Literal):
         lex = _string(str(term))
         if term.language:
@@ -95,16 +87,43 @@ def _term(term: Any) -> str:
         if dt in (XSD.integer, XSD.boolean):
             return str(term)
         return f"{lex}^^{_iri(str(dt))}"
+    if isinstance(term, str):  # kg.assemble.Text: a string literal
+        return _string(term)
+    if isinstance(term, bool):
+        return "true" if term else "false"
+    if isinstance(term, int):
+        return str(term)
+    if isinstance(term, float):
+        return f'"{term!r}"^^xsd:double'
+    if isinstance(term, tuple) and len(term) == 2:  # kg.assemble.TypedLiteral
+        return f"{_string(term[0])}^^{_iri(str(term[1]))}"
     if isinstance(term, BNode):
         raise GraphDirError(f"blank node {term!r} in the graph: every node must have an IRI")
     raise GraphDirError(f"not an RDF term: {term!r}")
 
 
 def turtle_lines(triples: Iterable[tuple[Any, Any, Any]]) -> list[str]:
-    """Canonical Turtle: the prefix block, then one ``s p o .`` per distinct triple, sorted."""
-    body = sorted({f"{_term(s)} {_term(p)} {_term(o)} .\n" for s, p, o in triples})
-    head = [f"@prefix {prefix}: <{ns}> .\n" for prefix, ns in sorted(PREFIXES.items())]
-    return [*head, "\n", *body]
+    """Turtle in a fixed layout: the prefix block, then one block per subject.
+
+    Subjects appear in the order of their first triple and their predicate–object pairs in
+    triple order, so the same triples in the same order give the same bytes; duplicates are
+    written once. ``kg.assemble.rdf_triples`` yields in graph order, which is sorted by node id,
+    so no global sort of millions of lines is needed.
+    """
+    blocks: dict[str, dict[str, None]] = {}
+    for s, p, o in triples:
+        subject = _iri(s if type(s) is str else str(s))
+        pred = _iri(p if type(p) is str else str(p))
+        po = f"{pred} {_term(o)}"
+        block = blocks.get(subject)
+        if block is None:
+            blocks[subject] = {po: None}
+        else:
+            block[po] = None
+    out = [f"@prefix {prefix}: <{ns}> .\n" for prefix, ns in sorted(PREFIXES.items())]
+    for subject, pos in blocks.items():
+        out.append(f"\n{subject}\n    " + " ;\n    ".join(pos) + " .\n")
+    return out
 
 
 # ------------------------------------------------------------------------------ atomic writes
