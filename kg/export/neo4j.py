@@ -160,7 +160,14 @@ def export_neo4j(
             the export), or a graph that does not follow the contract.
     """
     import neo4j
-    from neo4j.exceptions import AuthError, DriverError, Neo4jError, ServiceUnavailable, SessionExpired
+    from neo4j.exceptions import (
+        AuthError,
+        DriverError,
+        IncompleteCommit,
+        Neo4jError,
+        ServiceUnavailable,
+        SessionExpired,
+    )
 
     if batch_size < 1:
         raise ExportError(f"batch size must be at least 1, got {batch_size}")
@@ -196,10 +203,12 @@ def export_neo4j(
                 f"neo4j {uri}: authentication failed for user {user or 'neo4j'!r} "
                 "(check NEO4J_USER / NEO4J_PASSWORD)") from None
         except (ServiceUnavailable, SessionExpired, OSError) as exc:
+            last = ("its commit was sent but not confirmed, so it may or may not be written"
+                    if isinstance(exc, IncompleteCommit) else "the failed batch was not written")
             raise ExportError(
                 f"neo4j {uri}: server unavailable while {state.step} "
-                f"({state.batches} of {total_batches} batches committed; the failed batch was "
-                f"not written; re-run the export once the server is back, it is idempotent): "
+                f"({state.batches} of {total_batches} batches committed; {last}; "
+                f"re-run the export once the server is back, it is idempotent): "
                 f"{secret.scrub(_first_line(exc))}") from None
         except (Neo4jError, DriverError) as exc:
             code = getattr(exc, "code", None) or type(exc).__name__
@@ -217,6 +226,20 @@ def export_neo4j(
         record = tx.run(statement).single()
         return int(record["deleted"]) if record is not None else 0
 
+    def write_batch(session: Any, statement: str, rows: list[dict[str, Any]]) -> None:
+        """One batch in one managed transaction; the driver retries transient errors itself."""
+        deadline = time.monotonic() + retry_seconds
+        while True:
+            try:
+                session.execute_write(write, statement, rows)
+                return
+            except IncompleteCommit:
+                # The connection dropped after COMMIT was sent. The driver cannot know whether a
+                # transaction may run twice; ours can (MERGE + SET), so try again until the deadline.
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(1.0)
+
     session_kwargs: dict[str, Any] = {"database": database} if database else {}
     try:
         with _quiet_driver_log(), failures():
@@ -233,7 +256,7 @@ def export_neo4j(
                     statement = merge_nodes_statement(label)
                     for i, batch in enumerate(batched(rows, batch_size), 1):
                         state.step = f"writing {label} nodes (batch {i})"
-                        session.execute_write(write, statement, batch)
+                        write_batch(session, statement, batch)
                         state.batches += 1
                         if progress:
                             progress(len(batch))
@@ -242,7 +265,7 @@ def export_neo4j(
                     for i, batch in enumerate(batched(rows, batch_size), 1):
                         state.step = (f"writing {key.rel_type} relationships "
                                          f"{key.start_label}->{key.end_label} (batch {i})")
-                        session.execute_write(write, statement, batch)
+                        write_batch(session, statement, batch)
                         state.batches += 1
                         if progress:
                             progress(len(batch))

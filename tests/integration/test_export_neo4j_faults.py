@@ -81,7 +81,7 @@ def test_export_neo4j_server_killed_mid_export_then_rerun_is_exact(neo4j_db: Neo
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
     assert lines[0].startswith(f"kg: error: neo4j {neo4j_db.uri}: server unavailable while writing "), err
-    assert "the failed batch was not written; re-run the export once the server is back" in lines[0]
+    assert "re-run the export once the server is back, it is idempotent" in lines[0]
     assert "Traceback" not in err and neo4j_db.password not in out + err
 
     neo4j_db.start()  # same data directory: what was committed before the crash is still there
@@ -98,6 +98,32 @@ def test_export_neo4j_server_killed_mid_export_then_rerun_is_exact(neo4j_db: Neo
     assert rerun.returncode == 0, rerun.stderr
     assert _counts(neo4j_db) == (N_PAPERS // 2, N_PAPERS, 3 * N_PAPERS, N_PAPERS - 1)
     assert _count(neo4j_db, "MATCH (n) RETURN count(n) AS n") == N_PAPERS + N_PAPERS // 2
+
+
+@pytest.mark.slow
+def test_export_neo4j_rides_out_a_restart_within_the_retry_window(neo4j_db: Neo4jServer,
+                                                                  tmp_path: Path) -> None:
+    graph_dir = write_graph_dir(tmp_path / "graph", [], scaled_graph(N_PAPERS), [], {})
+    cmd = _kg_export(graph_dir, neo4j_db.uri, neo4j_db.password, "--batch-size", str(BATCH),
+                     "--retry-seconds", "150")
+    proc = subprocess.Popen(cmd, env=_env(neo4j_db.password), stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 180
+        while proc.poll() is None and time.monotonic() < deadline:
+            if _count(neo4j_db, "MATCH (n:Paper) RETURN count(n) AS n") >= 100:
+                break
+            time.sleep(0.05)
+        assert proc.poll() is None, "the export ended before the kill; the test would prove nothing"
+        neo4j_db.kill()
+        neo4j_db.start()  # back on the same data while kg is still retrying the interrupted batch
+        _out, err = proc.communicate(timeout=400)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, err
+    assert _counts(neo4j_db) == (N_PAPERS // 2, N_PAPERS, 3 * N_PAPERS, N_PAPERS - 1)
 
 
 def _closed_port() -> int:
