@@ -312,6 +312,19 @@ def _without_math(word: str) -> str:
     return "-".join(parts)
 
 
+def _repair_definitions(model: list[_Cand], abbrevs: list[Abbreviation]) -> list[_Cand]:
+    """A model span holding "(SHORT)" but starting inside the long form starts with the long form:
+    "Equation Models (SEMs)" becomes "Structural Equation Models (SEMs)"."""
+    out = []
+    for c in model:
+        for ab in abbrevs:
+            if ab.long_start < c.start < ab.long_end and c.start < ab.short_start and ab.short_end <= c.end:
+                c = replace(c, start=ab.long_start)
+                break
+        out.append(c)
+    return out
+
+
 def _with_definitions(text: str, cands: list[_Cand], abbrevs: list[Abbreviation]) -> list[_Cand]:
     """A proposed short form at its definition covers the whole name: "Sparse Landmark Embedding
     (SLE) kernel", not "SLE" alone (the head noun comes along when it is a name head)."""
@@ -659,6 +672,7 @@ class EntityExtractor:
         ]
         proposed = [*self._proposed_cands(parsed.norm, sents), *self._claim_subject_cands(doc, text)]
         abbrevs = find_abbreviations(text)
+        model = _repair_definitions(model, abbrevs)
         proposed = self._everywhere(text, self._retype_datasets(text, proposed))
         rules.extend(_with_definitions(text, proposed, abbrevs))
         rules.extend(self._abbrev_cands(text, abbrevs, rules + model))
