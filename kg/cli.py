@@ -310,10 +310,12 @@ def _add_stats(sub: Any) -> None:
 
 
 def _run_stats(args: argparse.Namespace) -> int:
-    from kg.graphdir import load_nx
+    from kg.assemble import LinkConfig
+    from kg.graphdir import load_manifest, load_nx
     from kg.stats import format_stats, graph_stats
 
-    stats = graph_stats(load_nx(args.graph), top=args.top)
+    config = LinkConfig(**load_manifest(args.graph).get("links", {}))
+    stats = graph_stats(load_nx(args.graph), top=args.top, config=config)
     if args.json:
         print(json.dumps(stats, ensure_ascii=False, indent=2))
     else:

@@ -7,22 +7,26 @@ from typing import Any
 
 import networkx as nx
 
-from kg.vocab import ENTITY_CLASSES, PAPER_PAPER_PROPERTIES
+from kg.assemble import LinkConfig
+from kg.vocab import ENTITY_CLASSES, PAPER_PAPER_PROPERTIES, SHARE_PROPERTY_OF_TYPE
 
 
-def graph_stats(nx_graph: nx.MultiDiGraph, top: int = 10) -> dict[str, Any]:
+def graph_stats(nx_graph: nx.MultiDiGraph, top: int = 10, config: LinkConfig | None = None) -> dict[str, Any]:
     """Summary numbers of an assembled graph.
 
     Args:
         nx_graph: the graph (``kg.graphdir.load_nx``).
         top: how many top entities per type and topics to list.
+        config: the link settings the graph was built with (for the "too common" list).
 
     Returns:
         ``nodes`` per kind, ``edges`` per predicate, ``top_entities`` per entity type
         (canonical, papers), ``bounds`` (papers with any bound, with a formula bound, per kind),
-        ``links`` (papers without any share link) and ``topics`` (count, the largest with their
+        ``links`` (papers without any share link; among the top entities, those too common to
+        link papers) and ``topics`` (count, the largest with their
         size and most frequent methods).
     """
+    config = config or LinkConfig()
     kinds = Counter(d["kind"] for _n, d in nx_graph.nodes(data=True))
     edges = Counter(k for _u, _v, k in nx_graph.edges(keys=True))
     top_entities: dict[str, list[dict[str, Any]]] = {}
@@ -44,6 +48,13 @@ def graph_stats(nx_graph: nx.MultiDiGraph, top: int = 10) -> dict[str, Any]:
                 formula_papers.add(d["paper"])
 
     papers = [n for n, d in nx_graph.nodes(data=True) if d["kind"] == "Paper"]
+    # Entities too common to link papers (see kg.assemble.LinkConfig): the evidence that a
+    # ubiquitous "neural network" explains no link.
+    too_common: dict[str, list[dict[str, Any]]] = {}
+    limit = min(config.max_df, config.max_df_ratio * len(papers))
+    for etype in SHARE_PROPERTY_OF_TYPE:
+        rows = [r for r in top_entities[etype] if r["papers"] > limit]
+        too_common[etype] = rows
     linked = {x for u, v, k in nx_graph.edges(keys=True) if k in PAPER_PAPER_PROPERTIES for x in (u, v)}
     members: dict[int, list[str]] = defaultdict(list)
     for p in papers:
@@ -66,7 +77,12 @@ def graph_stats(nx_graph: nx.MultiDiGraph, top: int = 10) -> dict[str, Any]:
             "papers_with_formula_bounds": len(formula_papers),
             "by_kind": dict(sorted(bound_kinds.items())),
         },
-        "links": {"papers": len(papers), "papers_without_links": len(set(papers) - linked)},
+        "links": {
+            "papers": len(papers),
+            "papers_without_links": len(set(papers) - linked),
+            "df_limit": limit,
+            "too_common": too_common,
+        },
         "topics": {
             "count": len(members),
             "multi_paper": sum(1 for m in members.values() if len(m) > 1),
@@ -92,6 +108,9 @@ def format_stats(stats: dict[str, Any]) -> str:
         f"links:   {links['papers'] - links['papers_without_links']} of {links['papers']} "
         f"papers linked to another"
     )
+    common = [f"{r['canonical']} ({r['papers']})" for rows in links["too_common"].values() for r in rows]
+    if common:
+        lines.append(f"  too common to link (in more than {links['df_limit']:g} papers): {', '.join(common)}")
     t = stats["topics"]
     lines.append(f"topics:  {t['count']} ({t['multi_paper']} with more than one paper)")
     for topic in t["largest"]:
