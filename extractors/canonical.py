@@ -54,7 +54,7 @@ _WORD = re.compile(r"[a-z]+")
 # Heads that only say what kind of thing a coined name is: "BDC-Merge framework" is BDC-Merge.
 GENERIC_HEADS = frozenset(
     "framework method model algorithm approach architecture system pipeline module network technique "
-    "scheme strategy procedure toolkit library package tool".split()
+    "scheme strategy procedure toolkit library package tool dataset benchmark corpus suite".split()
 )
 # Stock acronyms that are not coined system names.
 STOCK_ACRONYMS = frozenset(

@@ -543,7 +543,8 @@ class EntityExtractor:
                 else:
                     break
             k = i
-            while k + 1 < len(words) and text[words[k][1] : words[k + 1][0]] == " ":
+            # At most five words: a name, not a run of capitalized title words.
+            while k + 1 < len(words) and k - j < 4 and text[words[k][1] : words[k + 1][0]] == " ":
                 nxt = text[words[k + 1][0] : words[k + 1][1]]
                 if is_coined(_without_math(nxt)) or (
                     nxt[:1].isupper() and nxt.isalpha() and nxt not in _COMMON_CAPS
