@@ -228,7 +228,9 @@ def resolve_entities(extractions: Sequence[Extraction]) -> Resolution:
         for key in members[root]:
             surfaces.update(surface_counts[key])
             names.update(canon_counts[key])
-        label = _best(surface_counts[root])
+        # Display label: the most frequent surface form of the group, a spelled-out form before
+        # an acronym on a tie ("stochastic gradient descent" over "SGD").
+        label = min(surface_counts[root].items(), key=lambda kv: (-kv[1], is_acronym(kv[0]), kv[0]))[0]
         aliases = tuple(sorted((set(surfaces) | names) - {label, canonical}))
         entities[node] = Entity(key=node, type=etype, canonical=canonical, label=label, aliases=aliases)
         for key in members[root]:

@@ -118,3 +118,15 @@ def test_resolve_abbreviates(short: str, long: str, expected: bool) -> None:
 )
 def test_resolve_is_acronym(text: str, expected: bool) -> None:
     assert is_acronym(text) is expected
+
+
+def test_resolve_label_prefers_the_spelled_out_form_on_a_tie() -> None:
+    abstract = "stochastic gradient descent (SGD)"
+    mentions = (
+        Mention("Method", "stochastic gradient descent", 0, 27, "stochastic gradient descent"),
+        Mention("Method", "SGD", 29, 32, "stochastic gradient descent"),
+    )
+    entity = resolve_entities([Extraction(Paper("p1", "t", abstract), mentions)]).entities[
+        "Method:stochastic-gradient-descent"
+    ]
+    assert (entity.label, entity.aliases) == ("stochastic gradient descent", ("SGD",))
