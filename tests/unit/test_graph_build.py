@@ -206,3 +206,23 @@ def test_build_cache_hits_a_paper_whose_derived_title_was_refined(tmp_path: Path
     assert load_nx(tmp_path / "out").nodes["paper:u1"]["title"] == "LoRA"
     result = build_graph([str(src)], tmp_path / "out", pipeline=pipeline, workers=1)
     assert (result.extracted, result.reused) == (0, 1)
+
+
+def test_build_cli_remove(tmp_path: Path, pipeline: Pipeline, capsys: pytest.CaptureFixture[str]) -> None:
+    from kg.cli import main
+
+    src = _jsonl(tmp_path / "old.jsonl", OLD)
+    build_graph([src], tmp_path / "out", pipeline=pipeline, workers=1)
+    assert main(["remove", str(tmp_path / "out"), "a2"]) == 0
+    assert capsys.readouterr().err == f"removed 1 paper(s) from {tmp_path / 'out'}; 2 left\n"
+    assert main(["remove", str(tmp_path / "out"), "a2"]) == 2
+    assert capsys.readouterr().err == f"kg: error: {tmp_path / 'out'}: no paper with id 'a2' in the graph\n"
+
+
+@pytest.mark.parametrize("extra", [[], ["-o", "x", "--update", "y"]])
+def test_build_cli_needs_exactly_one_target(extra: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from kg.cli import main
+
+    assert main(["build", "seeds", *extra]) == 2
+    expected = "kg: error: kg build: give exactly one of -o DIR (new build) or --update DIR\n"
+    assert capsys.readouterr().err == expected
