@@ -177,3 +177,21 @@ def test_export_neo4j_batch_size_does_not_change_the_result(neo4j_db: Neo4jServe
     assert neo4j_db.counts() == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
     # 7 labels and 12 (type, start label, end label) groups; batches = sum of ceil(rows / size).
     assert result.batches == {1: 24, 3: 19, 500: 19}[batch_size]
+
+
+@pytest.mark.parametrize("scheme", ["bolt", "neo4j"])
+def test_export_neo4j_direct_and_routing_schemes(neo4j_db: Neo4jServer, scheme: str) -> None:
+    uri = neo4j_db.uri.replace("bolt://", f"{scheme}://")
+    result = export_neo4j(contract_graph(), uri, user=neo4j_db.user, password=neo4j_db.password,
+                          database="neo4j")
+    assert (result.labels, result.types) == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
+
+
+def test_export_neo4j_unknown_database_is_a_clear_error(neo4j_db: Neo4jServer) -> None:
+    with pytest.raises(ExportError) as info:
+        _export(neo4j_db, database="nosuchdb")
+    message = str(info.value)
+    expected = f"neo4j {neo4j_db.uri}: Neo.ClientError.Database.DatabaseNotFound while "
+    assert message.startswith(expected), message
+    assert neo4j_db.password not in message
+    assert neo4j_db.counts() == ({}, {})
