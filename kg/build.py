@@ -155,6 +155,7 @@ def build_graph(
     use_cache: bool = True,
     pipeline: Pipeline | None = None,
     progress: Callable[[int], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
 ) -> BuildResult:
     """Build the graph of ``inputs`` into the build directory ``directory`` (replaced atomically).
 
@@ -169,6 +170,7 @@ def build_graph(
         use_cache: reuse records of an existing ``directory`` built with the same extractors.
         pipeline: an already loaded pipeline (tests, benchmarks).
         progress: called with the number of papers done.
+        on_start: called once with the number of papers, before extraction (progress bars).
 
     Returns:
         A :class:`BuildResult`.
@@ -189,6 +191,8 @@ def build_graph(
     versions = pipeline.versions
     report.pipeline = pipeline.nlp_name
     report.extractors = versions
+    if on_start:
+        on_start(len(papers))
     with lock(target, wait=False):
         cache = _load_cache(target, versions) if use_cache else {}
         extractions, extracted = _extract(papers, cache, pipeline, workers, progress)
@@ -208,6 +212,7 @@ def update_graph(
     spacy_model: str | None = None,
     pipeline: Pipeline | None = None,
     progress: Callable[[int], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
 ) -> BuildResult:
     """Add the papers of ``inputs`` to an existing build directory without re-extracting it.
 
@@ -245,6 +250,8 @@ def update_graph(
                 by_id[paper.id] = paper
         cache = {} if stale else {_paper_key(e.paper): e for e in existing}
         papers = [by_id[pid] for pid in sorted(by_id)]
+        if on_start:
+            on_start(len(papers))
         extractions, extracted = _extract(papers, cache, pipeline, workers, progress)
         inputs_hashes = dict(manifest.get("inputs", {}))
         inputs_hashes.update({f: file_digest(f) for f in report.files})

@@ -196,19 +196,28 @@ def _run_build(args: argparse.Namespace) -> int:
 
     if bool(args.output) == bool(args.update):
         raise ConfigError("kg build: give exactly one of -o DIR (new build) or --update DIR")
-    progress = Progress(0, "extract")
+    bars: list[Progress] = []  # made once the number of papers is known
+
+    def start(total: int) -> None:
+        bars.append(Progress(total, "extract"))
+
+    def step(n: int) -> None:
+        if bars:
+            bars[0](n)
+
     try:
         if args.update:
             result = update_graph(args.update, args.inputs, fmt=args.input_format,
                                   skip_bad=args.skip_bad, workers=args.workers,
-                                  spacy_model=args.spacy_model, progress=progress)
+                                  spacy_model=args.spacy_model, progress=step, on_start=start)
         else:
             result = build_graph(args.inputs, args.output, fmt=args.input_format,
                                  skip_bad=args.skip_bad, workers=args.workers,
                                  spacy_model=args.spacy_model, use_cache=not args.no_cache,
-                                 progress=progress)
+                                 progress=step, on_start=start)
     finally:
-        progress.close()
+        for bar in bars:
+            bar.close()
     print(summarize(result.report, f"built {result.directory}"), file=sys.stderr)
     print(f"  {result.extracted} paper(s) extracted, {result.reused} reused from the cache",
           file=sys.stderr)
