@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -778,14 +779,20 @@ class EntityExtractor:
             keys = [acronyms.get(canonical_key(ab.short)) for ab in (first, second)]
             if any(k in proposed for k in keys):
                 proposed.update(k for k in keys if k)
+        # One name, one type in a paper: the majority type of its occurrences (rules count double).
+        votes: dict[str, Counter[str]] = {}
+        for c in chosen:
+            votes.setdefault(canon[id(c)], Counter())[c.type] += 1 if c.source == "model" else 2
+        majority = {key: max(sorted(v), key=lambda t: v[t]) for key, v in votes.items()}
         mentions = []
         for c in chosen:
+            ctype = majority[canon[id(c)]] if c.source == "model" else c.type
             start, end = parsed.norm.to_original(c.start, c.end)
             s_start, s_end = parsed.norm.to_original(*_sentence_of(sents, c.start))
             role = "proposed" if canon[id(c)] in proposed else roles[id(c)]
             # A paper proposes systems, models, losses and datasets; a "proposed" Concept is the
             # model's type confusion on a new name ("… Binomial Mechanism (SN-VBM)").
-            etype = "Method" if role == "proposed" and c.type == "Concept" else c.type
+            etype = "Method" if role == "proposed" and ctype == "Concept" else ctype
             extractor = MODEL_EXTRACTOR if c.source == "model" else f"entities.rule.{c.rule}.v1"
             mentions.append(
                 Mention(

@@ -38,7 +38,7 @@ SEED = 0
 COMPONENT_CONFIG: dict[str, Any] = {"update_with_oracle_cut_size": 1000}
 
 
-DEFAULT_ATTRS = ("NORM", "PREFIX", "SUFFIX", "SHAPE", "TAG")
+DEFAULT_ATTRS = ("NORM", "PREFIX", "SUFFIX", "SHAPE", "TAG", "DEP")
 _ROWS = {"NORM": 5000, "PREFIX": 1000, "SUFFIX": 2500, "SHAPE": 2500, "TAG": 200, "DEP": 200, "LOWER": 5000}
 
 
@@ -112,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
         help="unlabeled abstracts (JSONL) for the static vectors",
     )
     ap.add_argument("--no-vectors", action="store_true", help="train without static vectors")
+    ap.add_argument("--vectors-min-count", type=int, default=3, help="word2vec min_count")
+    ap.add_argument("--vectors-cbow", action="store_true", help="word2vec CBOW instead of skip-gram")
     ap.add_argument("--out", type=Path, default=MODEL_DIR)
     ap.add_argument("--epochs", type=int, default=60)
     ap.add_argument("--patience", type=int, default=8)
@@ -148,7 +150,12 @@ def main(argv: list[str] | None = None) -> int:
 
         vectors_dir = args.out / "vectors"
         if not (vectors_dir / "vectors").exists():
-            stats = build_vectors(corpus_texts(args.corpus, args.train), vectors_dir)
+            stats = build_vectors(
+                corpus_texts(args.corpus, args.train),
+                vectors_dir,
+                min_count=args.vectors_min_count,
+                skipgram=not args.vectors_cbow,
+            )
             print(f"built vectors {stats} in {time.time() - t0:.0f}s", flush=True)
         nlp.vocab.vectors = Vectors().from_disk(vectors_dir)
     labels = sorted(SCIERC_TO_TYPE) + ([] if args.no_generic else ["Generic"])
