@@ -178,7 +178,7 @@ def bench_html(graph: Path, work: Path) -> dict[str, float]:
             tab.goto(page.as_uri())
             tab.wait_for_function("() => document.body.dataset.stabilized === 'true'", timeout=120_000)
             load = time.perf_counter() - started
-            shown = tab.evaluate("() => window.kgNetwork ? window.kgNetwork.body.data.nodes.length : -1")
+            shown = tab.evaluate("() => window.kg ? window.kg.nodes.length : -1")
         finally:
             browser.close()
     return {

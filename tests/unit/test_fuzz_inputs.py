@@ -121,5 +121,6 @@ def test_normalize_adversarial_100kb_inputs_in_bounded_time():
     )
     done = subprocess.run([sys.executable, "-c", code], input=json.dumps(ADVERSARIAL), text=True,
                           capture_output=True, timeout=30, check=True)
-    # The documented bound is 2 s per 100 kB abstract; linear code takes a small fraction of it.
-    assert float(done.stdout) < 2.0
+    # The documented bound is 2 s per 100 kB abstract on an idle core (linear code takes a small
+    # fraction of it); 5x that for a loaded CI machine. Backtracking would take minutes.
+    assert float(done.stdout) < 10.0
