@@ -143,6 +143,22 @@ def _write(
     )
 
 
+def _read_and_load(
+    inputs: Sequence[str], fmt: str | None, skip_bad: bool, pipeline: Pipeline | None, spacy_model: str | None
+) -> tuple[RunReport, list[Paper], Pipeline, dict[str, str]]:
+    """Read the inputs, load the pipeline (unless given): the run report, papers, pipeline, versions."""
+    from kg.ingest import read_papers
+    from kg.pipeline import load_pipeline
+
+    report = RunReport()
+    papers = read_papers(inputs, fmt=fmt, skip_bad=skip_bad, report=report)
+    pipeline = pipeline or load_pipeline(spacy_model)
+    versions = pipeline.versions
+    report.pipeline = pipeline.nlp_name
+    report.extractors = versions
+    return report, papers, pipeline, versions
+
+
 def build_graph(
     inputs: Sequence[str],
     directory: str | Path,
@@ -179,18 +195,10 @@ def build_graph(
         InputError: bad input (unless ``skip_bad``).
         GraphDirError: the directory cannot be written or is locked.
     """
-    from kg.ingest import read_papers
-    from kg.pipeline import load_pipeline
-
     started = time.perf_counter()
     target = Path(directory)
     config = config or LinkConfig()
-    report = RunReport()
-    papers = read_papers(inputs, fmt=fmt, skip_bad=skip_bad, report=report)
-    pipeline = pipeline or load_pipeline(spacy_model)
-    versions = pipeline.versions
-    report.pipeline = pipeline.nlp_name
-    report.extractors = versions
+    report, papers, pipeline, versions = _read_and_load(inputs, fmt, skip_bad, pipeline, spacy_model)
     if on_start:
         on_start(len(papers))
     with lock(target, wait=False):
@@ -224,21 +232,13 @@ def update_graph(
         GraphDirError: ``directory`` is not a complete build directory, or is locked.
         InputError: bad input (unless ``skip_bad``).
     """
-    from kg.ingest import read_papers
-    from kg.pipeline import load_pipeline
-
     started = time.perf_counter()
     target = Path(directory)
     with lock(target, wait=True):
         manifest = load_manifest(target)
         existing = load_extractions(target)
         config = LinkConfig(**manifest.get("links", {}))
-        report = RunReport()
-        new_papers = read_papers(inputs, fmt=fmt, skip_bad=skip_bad, report=report)
-        pipeline = pipeline or load_pipeline(spacy_model)
-        versions = pipeline.versions
-        report.pipeline = pipeline.nlp_name
-        report.extractors = versions
+        report, new_papers, pipeline, versions = _read_and_load(inputs, fmt, skip_bad, pipeline, spacy_model)
         stale = manifest.get("extractors") != versions
         by_id: dict[str, Paper] = {e.paper.id: e.paper for e in existing}
         for paper in new_papers:

@@ -220,6 +220,31 @@ def graph_counts(nx_graph: nx.MultiDiGraph) -> dict[str, dict[str, int]]:
     return {"nodes": dict(sorted(nodes.items())), "edges": dict(sorted(edges.items()))}
 
 
+def rdf_counts(rdf_graph: Graph) -> dict[str, dict[str, int]]:
+    """Like :func:`graph_counts`, read from an RDF graph: resources per node class (Paper,
+    entities, Bound) and triples per object property of the graph contract.
+
+    For the agreement check: ``rdf_counts(load_rdf(d)) == graph_counts(load_nx(d))``.
+    """
+    from rdflib import RDF
+
+    from kg.vocab import CLASSES, OBJECT_PROPERTIES, class_iri, prop_iri
+
+    nodes = {}
+    for cls in CLASSES:
+        if cls == "Mention":
+            continue
+        count = len(set(rdf_graph.subjects(RDF.type, class_iri(cls))))
+        if count:
+            nodes[cls] = count
+    edges = {}
+    for prop in OBJECT_PROPERTIES:
+        count = sum(1 for _ in rdf_graph.triples((None, prop_iri(prop), None)))
+        if count:
+            edges[prop] = count
+    return {"nodes": dict(sorted(nodes.items())), "edges": dict(sorted(edges.items()))}
+
+
 # ------------------------------------------------------------------------------------ reading
 
 
