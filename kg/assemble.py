@@ -515,9 +515,11 @@ def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[str, str, Obj]]:
             yield s, _KG_paperCount, _lit(int(d["papers"]))
             for alias in d.get("aliases") or ():
                 yield s, _SKOS_altLabel, _lit(alias)
+        # the node's outgoing edges right after it: each subject's triples stay together
+        for _u, v, key in g.out_edges(node, keys=True):
+            yield s, props[key], iri[v]
     for u, v, key, d in g.edges(keys=True, data=True):
         s, o, p = iri[u], iri[v], props[key]
-        yield s, p, o
         if "sentence" in d:  # paper → entity: its evidence
             m = str(mention_iri(d_paper_id(u), key, v))
             yield m, _RDF_type, _KG_Mention

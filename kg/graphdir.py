@@ -102,28 +102,45 @@ def _term(term: Any) -> str:
     raise GraphDirError(f"not an RDF term: {term!r}")
 
 
-def turtle_lines(triples: Iterable[tuple[Any, Any, Any]]) -> list[str]:
-    """Turtle in a fixed layout: the prefix block, then one block per subject.
+def turtle_lines(triples: Iterable[tuple[Any, Any, Any]]) -> Iterator[str]:
+    """Turtle in a fixed layout, streamed: the prefix block, then one block per run of triples
+    with the same subject (its predicate–object pairs in triple order, duplicates once).
 
-    Subjects appear in the order of their first triple and their predicate–object pairs in
-    triple order, so the same triples in the same order give the same bytes; duplicates are
-    written once. ``kg.assemble.rdf_triples`` yields in graph order, which is sorted by node id,
-    so no global sort of millions of lines is needed.
+    The same triples in the same order give the same bytes. ``kg.assemble.rdf_triples`` yields
+    in graph order (sorted by node id), each subject's triples together, so there is neither a
+    global sort of millions of lines nor the whole file in memory.
     """
-    blocks: dict[str, dict[str, None]] = {}
+    for prefix, ns in sorted(PREFIXES.items()):
+        yield f"@prefix {prefix}: <{ns}> .\n"
+    subject: str | None = None
+    block: dict[str, None] = {}
     for s, p, o in triples:
-        subject = _iri(s if type(s) is str else str(s))
-        pred = _iri(p if type(p) is str else str(p))
-        po = f"{pred} {_term(o)}"
-        block = blocks.get(subject)
-        if block is None:
-            blocks[subject] = {po: None}
-        else:
-            block[po] = None
-    out = [f"@prefix {prefix}: <{ns}> .\n" for prefix, ns in sorted(PREFIXES.items())]
-    for subject, pos in blocks.items():
-        out.append(f"\n{subject}\n    " + " ;\n    ".join(pos) + " .\n")
-    return out
+        this = _iri(s if type(s) is str else str(s))
+        if this != subject:
+            if subject is not None:
+                yield f"\n{subject}\n    " + " ;\n    ".join(block) + " .\n"
+            subject, block = this, {}
+        block[f"{_iri(p if type(p) is str else str(p))} {_term(o)}"] = None
+    if subject is not None:
+        yield f"\n{subject}\n    " + " ;\n    ".join(block) + " .\n"
+
+
+def write_node_link(fh: Any, nx_graph: nx.MultiDiGraph) -> None:
+    """Write ``networkx.node_link_data(nx_graph, edges="edges")`` as JSON (keys sorted), streamed.
+
+    The same bytes as ``orjson.dumps(node_link_data(...), option=OPT_SORT_KEYS)`` without
+    building the whole copy of the graph in memory first.
+    """
+    opt = orjson.OPT_SORT_KEYS
+    fh.write(b'{"directed":true,"edges":[')
+    for i, (u, v, key, data) in enumerate(nx_graph.edges(keys=True, data=True)):
+        fh.write(
+            (b"," if i else b"") + orjson.dumps({**data, "source": u, "target": v, "key": key}, option=opt)
+        )
+    fh.write(b'],"graph":' + orjson.dumps(nx_graph.graph, option=opt) + b',"multigraph":true,"nodes":[')
+    for i, (node, data) in enumerate(nx_graph.nodes(data=True)):
+        fh.write((b"," if i else b"") + orjson.dumps({**data, "id": node}, option=opt))
+    fh.write(b"]}\n")
 
 
 # ------------------------------------------------------------------------------ atomic writes
@@ -188,8 +205,7 @@ def write_graph_dir(
             for ext in sorted(extractions, key=lambda e: e.paper.id):
                 fh.write(orjson.dumps(ext.to_json()) + b"\n")
         with open(tmp / GRAPH_JSON, "wb") as fh:
-            fh.write(orjson.dumps(nx.node_link_data(nx_graph, edges="edges"), option=orjson.OPT_SORT_KEYS))
-            fh.write(b"\n")
+            write_node_link(fh, nx_graph)
         with open(tmp / GRAPH_TTL, "w", encoding="utf-8") as fh:
             fh.writelines(turtle_lines(triples))
         full = dict(manifest)

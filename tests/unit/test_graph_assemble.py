@@ -296,3 +296,12 @@ def test_assemble_graph_dir_bytes_are_stable(tmp_path: Path, graph) -> None:  # 
 def test_assemble_rejects_duplicate_paper_ids() -> None:
     with pytest.raises(ValueError, match="p1"):
         assemble([CORPUS[0], CORPUS[0]])
+
+
+def test_assemble_graph_json_is_networkx_node_link(tmp_path: Path, graph) -> None:  # noqa: ANN001
+    import networkx as nx
+    import orjson
+
+    out = write_graph_dir(tmp_path / "g", CORPUS, graph, rdf_triples(graph), {})
+    expected = orjson.dumps(nx.node_link_data(graph, edges="edges"), option=orjson.OPT_SORT_KEYS) + b"\n"
+    assert (out / "graph.json").read_bytes() == expected
