@@ -225,7 +225,8 @@ def canonicalize(text: str, type: str = "", acronyms: Mapping[str, str] | None =
     key = canonical_key(text)
     if acronyms and key in acronyms:
         return acronyms[key]
-    if acronyms:  # "SLE kernel" with SLE defined in the paper: "sparse landmark embedding kernel"
+    if acronyms and key not in acronyms.values():
+        # "SLE kernel" with SLE defined in the paper: "sparse landmark embedding kernel"
         key = " ".join(acronyms.get(word, word) for word in key.split(" "))
     alias = load_aliases().get(key)
     if alias is not None:

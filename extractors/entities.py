@@ -92,7 +92,7 @@ _OURS_BEFORE = re.compile(
 )
 _CLAIM_VERBS = frozenset(
     """outperform improve achieve reduce surpass beat enable mitigate preserve attain exceed match
-    deliver remain scale generalize converge recover enjoy demonstrate yield obtain lift boost
+    deliver scale generalize converge recover enjoy demonstrate yield obtain lift boost
     accelerate speed outpace""".split()
 )
 _DATASET_APPOSITION = re.compile(
@@ -575,7 +575,14 @@ class EntityExtractor:
             stop = _AFTER_OBJECT.search(text, lo, hi)
             hi = stop.start() if stop else hi
             for a, b in self._coined_names(norm, lo, hi):
-                yield _Cand(a, b, "Method", "proposed", "proposed.coined", "proposed")
+                # A name the abstract already used before this sentence is background ("DAGs are
+                # foundational … we introduce ADAG … for DAG learning"), not the new system.
+                # It is still a named Method, typed by this rule, without a role.
+                name = text[a:b]
+                if occurrences(text[:s_start], name) or occurrences(text[:s_start], name + "s"):
+                    yield _Cand(a, b, "Method", "proposed", "coined", None)
+                else:
+                    yield _Cand(a, b, "Method", "proposed", "proposed.coined", "proposed")
             # "we introduce Shepherd, a …" / "called Shepherd": one capitalized word as the name.
             for c in self.named_after_re.finditer(sentence):
                 word = c.group(1)
@@ -672,9 +679,19 @@ class EntityExtractor:
             *self._dataset_list_cands(text, sents),
             *self._named_dataset_cands(text),
         ]
-        proposed = [*self._proposed_cands(parsed.norm, sents), *self._claim_subject_cands(doc, text)]
+        proposed = list(self._proposed_cands(parsed.norm, sents))
+        first = next((a for a, b in sents if self.propose_re.search(text, a, b)), None)
+        for c in self._claim_subject_cands(doc, text):
+            # Claims make a name proposed only when the paper introduces it (first used at or after
+            # its first proposal sentence); a background name keeps the type, not the role.
+            name = text[c.start : c.end]
+            before = text[:first] if first is not None else text
+            if first is None or occurrences(before, name) or occurrences(before, name + "s"):
+                c = replace(c, rule="coined", role=None)
+            proposed.append(c)
         abbrevs = find_abbreviations(text)
         model = _repair_definitions(model, abbrevs)
+        proposed.sort(key=lambda c: c.role is None)  # a name's proposed occurrence copies first
         proposed = self._everywhere(text, self._retype_datasets(text, proposed))
         rules.extend(_with_definitions(text, proposed, abbrevs))
         rules.extend(self._abbrev_cands(text, abbrevs, rules + model))

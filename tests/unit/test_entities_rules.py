@@ -178,3 +178,13 @@ def test_entities_occurrences_whole_words(text: str, phrase: str, spans: list[tu
     from extractors.entities import occurrences
 
     assert occurrences(text, phrase) == spans
+
+
+def test_entities_rules_background_name_not_proposed(rule_entities: Extract) -> None:
+    abstract = (
+        "Directed Acyclic Graphs (DAGs) are hard to learn. "
+        "We introduce Attention-DAG (ADAG), a transformer for amortized DAG learning."
+    )
+    roles = {(m.text, m.role) for m in rule_entities(abstract)}
+    assert ("Attention-DAG (ADAG)", "proposed") in roles
+    assert all(role is None for text, role in roles if "DAG" in text and "ADAG" not in text)
