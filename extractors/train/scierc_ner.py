@@ -112,8 +112,8 @@ def main(argv: list[str] | None = None) -> int:
         help="unlabeled abstracts (JSONL) for the static vectors",
     )
     ap.add_argument("--no-vectors", action="store_true", help="train without static vectors")
-    ap.add_argument("--vectors-min-count", type=int, default=3, help="word2vec min_count")
-    ap.add_argument("--vectors-cbow", action="store_true", help="word2vec CBOW instead of skip-gram")
+    ap.add_argument("--vectors-min-count", type=int, default=5, help="word2vec min_count")
+    ap.add_argument("--vectors-skipgram", action="store_true", help="word2vec skip-gram instead of CBOW")
     ap.add_argument("--out", type=Path, default=MODEL_DIR)
     ap.add_argument("--epochs", type=int, default=60)
     ap.add_argument("--patience", type=int, default=8)
@@ -125,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lr", type=float, default=0.001)
     ap.add_argument("--no-generic", action="store_true", help="do not train the Generic label")
     ap.add_argument("--attrs", default=",".join(DEFAULT_ATTRS), help="hashed token features, comma-separated")
-    ap.add_argument("--max-minutes", type=float, default=28.0)
+    # A safety stop for a loaded machine; on an idle one the run ends by patience well before.
+    ap.add_argument("--max-minutes", type=float, default=30.0)
     args = ap.parse_args(argv)
 
     # Deterministic and polite on the shared 2-core machine.
@@ -154,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
                 corpus_texts(args.corpus, args.train),
                 vectors_dir,
                 min_count=args.vectors_min_count,
-                skipgram=not args.vectors_cbow,
+                skipgram=args.vectors_skipgram,
             )
             print(f"built vectors {stats} in {time.time() - t0:.0f}s", flush=True)
         nlp.vocab.vectors = Vectors().from_disk(vectors_dir)
@@ -237,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         "labels": labels,
         "vectors": "vectors" if use_vectors else None,
         "model": model_config(args.width, args.depth, args.hidden, use_vectors, tuple(args.attrs.split(","))),
-        "train": {k: v for k, v in vars(args).items() if k not in ("train", "dev", "out")},
+        "train": {k: v for k, v in vars(args).items() if not isinstance(v, Path)},
         "seed": SEED,
         "best_dev_strict_model_only": best,
         "history": history,
