@@ -8,10 +8,21 @@ Two sources, merged per paper:
 * **Precise rules**, each with an id in ``extractors/patterns/*.jsonl``: named new systems in a
   proposal context (role ``proposed``), pretrained models (``Method``, role ``used``), dataset lists
   and known benchmarks (``Dataset``) and abbreviation definitions (short and long form share one
-  canonical name). Where a rule span overlaps a model span, the rule wins.
+  canonical name).
 
-Then the filters every mention passes: generic heads alone ("our method", "results") and math
-placeholders alone are never entities; leading determiners are trimmed.
+Merging: where a rule span overlaps a model span the rule wins, unless the model span contains it
+with the same type ("the SN-VLM framework": the model's boundary, the rule's role); abbreviation
+forms only fill spans the model left empty; a phrase the model typed once keeps that type at its
+other occurrences. Within a paper one canonical name has one type (the majority) and one role.
+
+Every mention passes the same filters: generic heads alone ("our method", "results") and math
+placeholders alone are never entities; determiners, edge punctuation, unbalanced brackets, a
+trailing formula and a trailing verb or adverb are trimmed. Offsets are mapped back to the original
+abstract, so ``paper.abstract[m.start:m.end] == m.text``.
+
+Measured (``kg eval entities``): SciERC dev strict typed micro-F1 0.550, relaxed 0.655; on the
+hand-written seed gold, key-entity recall 0.602 typed / 0.874 untyped, and 16 of 17 named proposed
+systems carry role ``proposed``.
 """
 
 from __future__ import annotations
