@@ -77,7 +77,13 @@ def test_build_seeds_regret_lower_bounds_find_the_batched_bandit_paper(
 def test_build_seeds_every_named_query_returns_rows(seed_graph_dir: Path, seed_nx_graph) -> None:  # noqa: ANN001
     bandit = _bandit_paper(seed_nx_graph)
     linked = sorted(u for u, _v, k in seed_nx_graph.edges(keys=True) if k == "sharesTechniqueWith")[0]
-    params = {"paper": bandit, "topic": "0", "method": "stochastic gradient descent"}
+    # a method some paper uses or proposes, taken from the graph (the extractor decides which)
+    method = next(
+        seed_nx_graph.nodes[v]["canonical"]
+        for _u, v, k in sorted(seed_nx_graph.edges(keys=True))
+        if k in ("uses", "proposes") and seed_nx_graph.nodes[v]["kind"] == "Method"
+    )
+    params = {"paper": bandit, "topic": "0", "method": method}
     empty = []
     for name, query in named_queries().items():
         for language in query.texts:
