@@ -31,6 +31,7 @@ import networkx as nx
 import orjson
 from rdflib import BNode, Graph, Literal, URIRef
 
+from kg.assemble import Text
 from kg.errors import GraphDirError
 from kg.types import Extraction
 from kg.vocab import PREFIXES, XSD
@@ -73,8 +74,18 @@ def _string(text: str) -> str:
 
 def _term(term: Any) -> str:
     """Turtle for an object of :func:`kg.assemble.rdf_triples` (plain ``str`` = IRI) or an rdflib term."""
-    if type(term) is str:
+    kind = type(term)
+    # exact-type checks first: millions of calls, and isinstance on rdflib's ABCs is slow
+    if kind is str:
         return _iri(term)
+    if kind is Text:  # a string literal
+        return _string(term)
+    if kind is int:
+        return str(term)
+    if kind is float:
+        return f'"{term!r}"^^xsd:double'
+    if kind is bool:
+        return "true" if term else "false"
     if isinstance(term, URIRef):
         return _iri(str(term))
     if isinstance(term, Literal):
@@ -87,14 +98,8 @@ def _term(term: Any) -> str:
         if dt in (XSD.integer, XSD.boolean):
             return str(term)
         return f"{lex}^^{_iri(str(dt))}"
-    if isinstance(term, str):  # kg.assemble.Text: a string literal
+    if isinstance(term, str):
         return _string(term)
-    if isinstance(term, bool):
-        return "true" if term else "false"
-    if isinstance(term, int):
-        return str(term)
-    if isinstance(term, float):
-        return f'"{term!r}"^^xsd:double'
     if isinstance(term, tuple) and len(term) == 2:  # kg.assemble.TypedLiteral
         return f"{_string(term[0])}^^{_iri(str(term[1]))}"
     if isinstance(term, BNode):

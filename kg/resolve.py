@@ -165,26 +165,33 @@ def resolve_entities(extractions: Sequence[Extraction]) -> Resolution:
         'Method:stochastic-gradient-descent'
     """
     ordered = sorted(extractions, key=lambda e: e.paper.id)
-    # Each occurrence: (paper id, index, type, canonical, surface, is_quantity).
-    occurrences: list[tuple[str, int, str, str, str, bool]] = []
+    # Each occurrence: (paper id, index, is_quantity, group key); counted per group on the way.
+    # Hot on 22k papers (~800k mentions): slugs are memoized per distinct canonical name.
+    occurrences: list[tuple[str, int, bool, tuple[str, str]]] = []
+    canon_counts: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    surface_counts: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    slugs: dict[str, str] = {}
+
+    def add(pid: str, i: int, is_q: bool, etype: str, canon: str, surface: str) -> None:
+        s = slugs.get(canon)
+        if s is None:
+            s = slugs[canon] = slug(canon)
+        if not s:
+            return
+        key = (etype, s)
+        occurrences.append((pid, i, is_q, key))
+        canon_counts[key][canon] += 1
+        surface_counts[key][surface] += 1
+
     for ext in ordered:
         pid = ext.paper.id
         for i, mention in enumerate(ext.mentions):
             canon = mention.canonical.strip() or canonicalize(mention.text, mention.type)
-            occurrences.append((pid, i, mention.type, canon, mention.text, False))
+            add(pid, i, False, mention.type, canon, mention.text)
         for i, bound in enumerate(ext.bounds):
             if bound.quantity and bound.quantity.strip():
                 q = bound.quantity.strip()
-                occurrences.append((pid, i, "Metric", canonicalize(q, "Metric"), q, True))
-    occurrences = [o for o in occurrences if slug(o[3])]
-
-    # Group by (type, slug of canonical); count canonicals and surfaces per group.
-    canon_counts: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
-    surface_counts: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
-    for _pid, _i, etype, canon, surface, _q in occurrences:
-        key = (etype, slug(canon))
-        canon_counts[key][canon] += 1
-        surface_counts[key][surface] += 1
+                add(pid, i, True, "Metric", canonicalize(q, "Metric"), q)
 
     definitions = _acronym_definitions(ordered)
     uf = _UnionFind()
@@ -241,9 +248,8 @@ def resolve_entities(extractions: Sequence[Extraction]) -> Resolution:
 
     of_mention: dict[tuple[str, int], str] = {}
     of_quantity: dict[tuple[str, int], str] = {}
-    for pid, i, etype, canon, _surface, is_q in occurrences:
-        node = node_of_key[(etype, slug(canon))]
-        (of_quantity if is_q else of_mention)[(pid, i)] = node
+    for pid, i, is_q, key in occurrences:
+        (of_quantity if is_q else of_mention)[(pid, i)] = node_of_key[key]
     return Resolution(
         entities=dict(sorted(entities.items())),
         of_mention=of_mention,
