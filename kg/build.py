@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from kg.assemble import LinkConfig, assemble, rdf_triples
 from kg.errors import GraphDirError
 from kg.graphdir import graph_counts, load_extractions, load_manifest, lock, write_graph_dir
+from kg.journal import Journal
 from kg.types import Extraction, Paper, RunReport
 
 if TYPE_CHECKING:
@@ -86,10 +87,17 @@ def _extract(
     pipeline: Pipeline,
     workers: int | None,
     progress: Callable[[int], None] | None,
+    journal: Journal | None = None,
 ) -> tuple[list[Extraction], int]:
-    """Records for ``papers``: cached ones reused (with the new sources), the rest extracted."""
+    """Records for ``papers``: cached ones reused (with the new sources), the rest extracted.
+
+    With a ``journal``, records an interrupted run left in it count as cached, and every record
+    extracted now is appended to it as it arrives, so an interrupt loses at most one chunk.
+    """
     from kg.pipeline import extract_papers
 
+    if journal is not None:
+        cache = {**journal.load(lambda e: _paper_key(e.paper)), **cache}
     out: dict[str, Extraction] = {}
     todo: list[Paper] = []
     for paper in papers:
@@ -100,8 +108,15 @@ def _extract(
                 progress(1)
         else:
             todo.append(paper)
-    for ext in extract_papers(todo, pipeline=pipeline, workers=workers, progress=progress):
-        out[ext.paper.id] = ext
+    try:
+        for ext in extract_papers(todo, pipeline=pipeline, workers=workers, progress=progress):
+            out[ext.paper.id] = ext
+            if journal is not None:
+                journal.append(ext)
+    finally:
+        if journal is not None:
+            journal.flush()
+            journal.close()
     return [out[p.id] for p in papers], len(todo)
 
 
@@ -203,9 +218,12 @@ def build_graph(
         on_start(len(papers))
     with lock(target, wait=False):
         cache = _load_cache(target, versions) if use_cache else {}
-        extractions, extracted = _extract(papers, cache, pipeline, workers, progress)
+        journal = Journal(target, versions) if use_cache else None
+        extractions, extracted = _extract(papers, cache, pipeline, workers, progress, journal)
         digests = {f: file_digest(f) for f in report.files}
         _write(target, extractions, config, report, digests, versions)
+        if journal is not None:
+            journal.discard()
     report.seconds = time.perf_counter() - started
     return BuildResult(report, target, extracted=extracted, reused=len(papers) - extracted)
 
@@ -252,10 +270,12 @@ def update_graph(
         papers = [by_id[pid] for pid in sorted(by_id)]
         if on_start:
             on_start(len(papers))
-        extractions, extracted = _extract(papers, cache, pipeline, workers, progress)
+        journal = Journal(target, versions)
+        extractions, extracted = _extract(papers, cache, pipeline, workers, progress, journal)
         inputs_hashes = dict(manifest.get("inputs", {}))
         inputs_hashes.update({f: file_digest(f) for f in report.files})
         _write(target, extractions, config, report, inputs_hashes, versions, manifest.get("removed", []))
+        journal.discard()
     report.seconds = time.perf_counter() - started
     return BuildResult(report, target, extracted=extracted, reused=len(papers) - extracted)
 

@@ -838,7 +838,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"kg: error: {exc}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
-        print("kg: interrupted; outputs left as they were before this run", file=sys.stderr)
+        print("kg: interrupted; outputs left as they were before this run "
+              "(a re-run of an interrupted build reuses what it had extracted)", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

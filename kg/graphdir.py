@@ -159,8 +159,13 @@ def lock(directory: str | Path, wait: bool = True) -> Iterator[None]:
         GraphDirError: when ``wait`` is false and another process holds the lock.
     """
     path = Path(str(Path(directory)) + ".lock")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a+") as handle:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a+")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise GraphDirError(f"{directory}: cannot create the build directory's lock {path}: "
+                            f"{exc.strerror or exc}") from None
+    with handle:
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
         except BlockingIOError:

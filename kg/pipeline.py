@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -119,15 +120,24 @@ def extract_papers(
                 progress(len(chunk))
         return
     _WORKER = pipeline  # inherited by the forked workers
+    ctx = multiprocessing.get_context("fork")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
     try:
-        ctx = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            for result in pool.map(_work, chunks):
-                yield from result
-                if progress:
-                    progress(len(result))
+        for result in pool.map(_work, chunks):
+            yield from result
+            if progress:
+                progress(len(result))
     finally:
+        # On Ctrl-C (or any error) drop the chunks not started instead of finishing them all:
+        # only the chunks in flight are waited for.
+        pool.shutdown(wait=True, cancel_futures=True)
         _WORKER = None
+
+
+def _ignore_sigint() -> None:
+    # Ctrl-C reaches the whole process group; the parent alone decides what it means, so the
+    # workers do not each print a KeyboardInterrupt traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 __all__ = ["Pipeline", "extract_papers", "load_pipeline", "default_workers"]
