@@ -88,6 +88,8 @@ def _extract(
     workers: int | None,
     progress: Callable[[int], None] | None,
     journal: Journal | None = None,
+    engine: str = "local",
+    scheduler: str | None = None,
 ) -> tuple[list[Extraction], int]:
     """Records for ``papers``: cached ones reused (with the new sources), the rest extracted.
 
@@ -108,8 +110,16 @@ def _extract(
                 progress(1)
         else:
             todo.append(paper)
+    if engine == "dask":
+        from kg.distributed import extract_papers_dask
+
+        stream = extract_papers_dask(todo, scheduler=scheduler, workers=workers or 2,
+                                     spacy_model=pipeline.nlp_name, families=pipeline.families,
+                                     progress=progress)
+    else:
+        stream = extract_papers(todo, pipeline=pipeline, workers=workers, progress=progress)
     try:
-        for ext in extract_papers(todo, pipeline=pipeline, workers=workers, progress=progress):
+        for ext in stream:
             out[ext.paper.id] = ext
             if journal is not None:
                 journal.append(ext)
@@ -187,6 +197,8 @@ def build_graph(
     pipeline: Pipeline | None = None,
     progress: Callable[[int], None] | None = None,
     on_start: Callable[[int], None] | None = None,
+    engine: str = "local",
+    scheduler: str | None = None,
 ) -> BuildResult:
     """Build the graph of ``inputs`` into the build directory ``directory`` (replaced atomically).
 
@@ -202,6 +214,8 @@ def build_graph(
         pipeline: an already loaded pipeline (tests, benchmarks).
         progress: called with the number of papers done.
         on_start: called once with the number of papers, before extraction (progress bars).
+        engine: ``local`` (forked processes) or ``dask`` (partitions on a Dask cluster).
+        scheduler: the Dask scheduler address; none starts a LocalCluster.
 
     Returns:
         A :class:`BuildResult`.
@@ -219,7 +233,8 @@ def build_graph(
     with lock(target, wait=False):
         cache = _load_cache(target, versions) if use_cache else {}
         journal = Journal(target, versions) if use_cache else None
-        extractions, extracted = _extract(papers, cache, pipeline, workers, progress, journal)
+        extractions, extracted = _extract(papers, cache, pipeline, workers, progress, journal,
+                                          engine, scheduler)
         digests = {f: file_digest(f) for f in report.files}
         _write(target, extractions, config, report, digests, versions)
         if journal is not None:
@@ -239,6 +254,8 @@ def update_graph(
     pipeline: Pipeline | None = None,
     progress: Callable[[int], None] | None = None,
     on_start: Callable[[int], None] | None = None,
+    engine: str = "local",
+    scheduler: str | None = None,
 ) -> BuildResult:
     """Add the papers of ``inputs`` to an existing build directory without re-extracting it.
 
@@ -271,7 +288,8 @@ def update_graph(
         if on_start:
             on_start(len(papers))
         journal = Journal(target, versions)
-        extractions, extracted = _extract(papers, cache, pipeline, workers, progress, journal)
+        extractions, extracted = _extract(papers, cache, pipeline, workers, progress, journal,
+                                          engine, scheduler)
         inputs_hashes = dict(manifest.get("inputs", {}))
         inputs_hashes.update({f: file_digest(f) for f in report.files})
         _write(target, extractions, config, report, inputs_hashes, versions, manifest.get("removed", []))

@@ -185,6 +185,10 @@ def _add_build(sub: Any) -> None:
     p.add_argument("--update", default=None, metavar="DIR",
                    help="add the INPUT papers to the existing build directory DIR (no re-extraction "
                         "of the papers already in it)")
+    p.add_argument("--engine", choices=["local", "dask"], default="local",
+                   help="where extraction runs: local processes (default) or a Dask cluster")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="with --engine dask: the scheduler (tcp://HOST:8786); default: a LocalCluster")
     p.add_argument("--no-cache", action="store_true",
                    help="re-extract every paper even if DIR holds records of the same extractors")
     p.set_defaults(run=_run_build)
@@ -209,12 +213,14 @@ def _run_build(args: argparse.Namespace) -> int:
         if args.update:
             result = update_graph(args.update, args.inputs, fmt=args.input_format,
                                   skip_bad=args.skip_bad, workers=args.workers,
-                                  spacy_model=args.spacy_model, progress=step, on_start=start)
+                                  spacy_model=args.spacy_model, progress=step, on_start=start,
+                                  engine=args.engine, scheduler=args.scheduler)
         else:
             result = build_graph(args.inputs, args.output, fmt=args.input_format,
                                  skip_bad=args.skip_bad, workers=args.workers,
                                  spacy_model=args.spacy_model, use_cache=not args.no_cache,
-                                 progress=step, on_start=start)
+                                 progress=step, on_start=start, engine=args.engine,
+                                 scheduler=args.scheduler)
     finally:
         for bar in bars:
             bar.close()
