@@ -2,17 +2,15 @@
 
 from pathlib import Path
 
-import pytest
-
 from tests.fuzz.check import check
 
 CRASHERS = sorted(p for p in (Path(__file__).resolve().parents[1] / "fuzz" / "crashers").glob("*")
                   if not p.name.startswith("."))
 
 
-@pytest.mark.parametrize("path", CRASHERS, ids=[p.name for p in CRASHERS])
-def test_fuzz_crasher_is_fixed(path):
-    check(path.read_bytes())
+def test_fuzz_crashers_are_fixed():
+    for path in CRASHERS:  # none yet: the fuzzer has found no crash so far
+        check(path.read_bytes())
 
 
 def test_fuzz_seed_corpus_passes():
