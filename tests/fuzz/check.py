@@ -3,14 +3,11 @@
 import os
 import tempfile
 
+from extractors.bounds import extract_bounds
+from extractors.latex import to_expr
 from kg.errors import KGError
 from kg.ingest import read_papers
 from kg.text import normalize
-
-try:
-    from extractors.latex import parse_math as _parse_math
-except ImportError:  # before the LaTeX parser exposes parse_math
-    _parse_math = None
 
 _DIR = tempfile.mkdtemp(prefix="kg-fuzz-")
 _SUFFIXES = (".jsonl", ".json", ".csv", ".tsv", ".bib", ".txt")
@@ -20,7 +17,7 @@ def check(data: bytes) -> None:
     """Only KGError may escape, and every normalized offset maps inside the input.
 
     The first byte picks the reader (by file suffix); the rest is the file's content. The same
-    bytes, decoded, also go through the normalizer and the LaTeX math parser.
+    bytes, decoded, also go through the normalizer, the LaTeX parser and the bound extractor.
     """
     if not data:
         return
@@ -42,8 +39,12 @@ def check(data: bytes) -> None:
         normalize(text)
     except KGError:
         pass
-    if _parse_math is not None:
-        try:
-            _parse_math(text)
-        except KGError:
-            pass
+    to_expr(text)
+    try:
+        bounds = extract_bounds(text)
+    except KGError:
+        bounds = []
+    for bound in bounds:
+        assert 0 <= bound.start <= bound.end <= len(text)
+        if bound.form == "formula":
+            assert text[bound.start : bound.end] == bound.latex

@@ -98,3 +98,4 @@ def test_find_math_unbalanced_raises(original, offset):
 
 def test_fingerprint_text_ignores_wrapping_and_composition():
     assert fingerprint_text("caf\u00e9  au\nlait ") == fingerprint_text("cafe\u0301 au lait")
+
