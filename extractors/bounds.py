@@ -37,14 +37,14 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v1"
+NAME = "bounds.latex.v2"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
 _FONT_WRAPPERS = frozenset(
     "mathcal mathrm mathbf mathsf mathit operatorname cal rm text boldsymbol bm mc smash mathstrut".split()
 )
-_SOFT_WRAPPERS = frozenset(("tilde", "widetilde"))
+_SOFT_WRAPPERS = frozenset(("tilde", "widetilde", "Tilde", "Widetilde"))
 _HEAD_SKIP = frozenset("left big Big bigg Bigg bigl Bigl biggl Biggl , ! ; : displaystyle mleft lp".split())
 _MAX_WRAPPERS = 4  # \widetilde{\mathcal{O}} has two; a cap keeps adversarial nesting linear
 _COMBINING_TILDE = "\u0303"
@@ -137,6 +137,7 @@ class _Rules:
     quantity_of: dict[Phrase, tuple[str, str]]  # phrase → (quantity, rule id)
     after_only: frozenset[Phrase]  # phrases that name a quantity only right after a formula
     adjacent_only: frozenset[Phrase]  # … only right after or at most three words before
+    name_only: frozenset[Phrase]  # phrases that name a quantity but never make a formula a claim
     sentence_first: frozenset[Phrase]  # "rate": the rate of what the sentence names, if it names one
     verbal: _Phrases
     verbal_of: dict[Phrase, tuple[str, str | None, str]]  # phrase → (kind, quantity, rule id)
@@ -176,6 +177,7 @@ def rules() -> _Rules:
     quantity_of = {_words(r["phrase"]): (r["quantity"], r["id"]) for r in rows}
     after_only = frozenset(_words(r["phrase"]) for r in rows if r.get("after_only"))
     adjacent_only = frozenset(_words(r["phrase"]) for r in rows if r.get("adjacent_only"))
+    name_only = frozenset(_words(r["phrase"]) for r in rows if r.get("name_only"))
     sentence_first = frozenset(_words(r["phrase"]) for r in rows if r.get("sentence_first"))
     verbal_of = {
         _words(r["phrase"]): (r["kind"], r.get("quantity"), r["id"])
@@ -189,6 +191,7 @@ def rules() -> _Rules:
         quantity_of,
         after_only,
         adjacent_only,
+        name_only,
         sentence_first,
         _Phrases(verbal_of),
         verbal_of,
@@ -531,6 +534,11 @@ def _classify_segment(
             return None  # $\xi \sim \mathcal{N}(0,1)$: a draw, not a scaling
         if not _has_variable(variables):
             return None  # u < +\infty, t \ge 0, \beta > 1/2: ranges and assumptions
+        chain = {rel, kept_rels[1][1]} if len(kept_rels) >= 2 else set()
+        if chain and (chain <= {"<", "<="} or chain <= {">", ">="}):
+            lhs_expr, lhs_vars = latex.to_expr(abstract[tokens[a].start : tokens[first_rel[0]].start])
+            if lhs_expr and not _has_variable(lhs_vars):
+                return None  # $0<\delta<1/2$: a constant on the left, a range of a parameter
         lhs_q = _lhs_is_quantity(abstract, tokens, a, first_rel[0])
         return _Piece(
             "relation",
@@ -824,6 +832,8 @@ class _Context:
     quantity_by_latex: dict[str, str] = field(default_factory=dict)
     last_quantity: str | None = None
     first_quantity: list[str | None] = field(default_factory=list)  # computed once, lazily
+    number_spans: dict[int, tuple[int, str]] | None = None  # "number of …" phrases, lazily
+    token_starts: dict[int, Any] | None = None  # parse tokens by original offset, lazily
 
     def run(self, extractor: str) -> list[Bound]:
         for k, w in enumerate(self.words):
@@ -840,6 +850,13 @@ class _Context:
                 regime = cond_cue is not None and (
                     piece.has_lhs or cond_cue[1] in (("such", "as"), ("when",), ("if",), ("whenever",))
                 )
+                if (
+                    cond_cue is not None
+                    and cond_cue[1] == ("with",)
+                    and (self._quantity_after(wk) is not None or self._count_noun_after(wk) is not None)
+                ):
+                    cond_cue = None  # "with $m=\\Theta(N)$ neurons": a resource claimed, not a regime
+                    regime = False
                 if (
                     piece.role in ("bound", "relation")
                     and cond_cue is not None
@@ -979,23 +996,105 @@ class _Context:
         """A quantity phrase usable away from the formula ("time" and "rate" are not)."""
         return phrase not in self.r.after_only and phrase not in self.r.adjacent_only
 
-    def _quantity_after(self, wk: int) -> tuple[str, str] | None:
-        """A quantity phrase right after the formula (``$X$ regret``), skipping a few modifiers."""
+    def _modifier_use(self, k: int) -> bool:
+        """Whether the word at ``k`` makes the quantity before it a modifier ("loss function")."""
+        return k < len(self.words) and self.words[k].text in _MODIFIED_NOUNS
+
+    def _q_at(
+        self, k: int, keep: Callable[[Phrase], bool] | None = None, naming: bool = False
+    ) -> tuple[tuple[str, str], int] | None:
+        """The quantity phrase starting at ``words[k]``: ``((quantity, rule id), length)`` or None.
+
+        Rule phrases first (not used as a modifier: "loss function", "risk minimization"); with
+        ``naming``, also "number of <nouns>" ("the number of states $S$").
+        """
+        hit = self.r.quantities.at(
+            self.words, k, lambda p: (keep is None or keep(p)) and (naming or p not in self.r.name_only)
+        )
+        if hit is not None and not self._modifier_use(k + len(hit)):
+            return self.r.quantity_of[hit], len(hit)
+        if naming and k in self._number_spans():
+            end, quantity = self._number_spans()[k]
+            return (quantity, "q.number-of"), end - k
+        return None
+
+    def _q_ending(
+        self, end: int, lo: int, keep: Callable[[Phrase], bool] | None = None, naming: bool = False
+    ) -> tuple[str, str] | None:
+        """The quantity phrase ending just before ``words[end]``, starting at or after ``lo``."""
+        hit = self.r.quantities.ending(
+            self.words, end, lo, lambda p: (keep is None or keep(p)) and (naming or p not in self.r.name_only)
+        )
+        if hit is not None and not self._modifier_use(end):
+            return self.r.quantity_of[hit]
+        if naming:
+            for start, (stop, quantity) in self._number_spans().items():
+                if stop == end and start >= lo:
+                    return quantity, "q.number-of"
+        return None
+
+    def _number_spans(self) -> dict[int, tuple[int, str]]:
+        """Every "number of <nouns>" phrase: start word → (end word, quantity), computed once.
+
+        A rule phrase inside names the quantity ("the number of communication rounds" → round
+        complexity); otherwise the phrase itself does ("number of states", "number of neurons").
+        """
+        if self.number_spans is not None:
+            return self.number_spans
+        spans: dict[int, tuple[int, str]] = {}
+        n = len(self.words)
+        for k in range(n - 2):
+            if self.words[k].text != "number" or self.words[k + 1].text != "of":
+                continue
+            b = k - 1
+            while b >= 0 and self.words[b].text in ("the", "total", "overall"):
+                b -= 1
+            if b >= 0 and b < k - 1 and (self.words[b].formula >= 0 or self.words[b].text in _DEFINING):
+                continue  # "where $T$ is the number of rounds", "$K$ the number of processes"
+            j = k + 2
+            while j < n and self.words[j].text in ("the", "a", "an", "all", "total"):
+                j += 1
+            nouns: list[str] = []
+            quantity = None
+            while j < n and len(nouns) < 4:
+                text = self.words[j].text
+                hit = self.r.quantities.at(self.words, j)
+                if hit is not None and not self._modifier_use(j + len(hit)):
+                    quantity = self.r.quantity_of[hit][0]
+                    j += len(hit)
+                    break
+                if not text.isalpha() or text in _NOT_MODIFIERS or text.endswith(("ed", "ing", "ly")):
+                    break
+                nouns.append(text)
+                j += 1
+            if quantity is None and nouns:
+                quantity = "number of " + " ".join(nouns)
+            if quantity is not None:
+                spans[k] = (j, quantity)
+        self.number_spans = spans
+        return spans
+
+    def _quantity_after(self, wk: int, naming: bool = False) -> tuple[str, str] | None:
+        """A quantity phrase right after the formula (``$X$ regret``), skipping a few modifiers.
+
+        Without ``naming`` (when the phrase decides whether a formula is a claim at all), phrases
+        that only name a quantity ("$L \\times K$ mean reward matrix") do not count.
+        """
         sent = self.sentences[wk]
         for skip in (1, 2, 3):
             k = wk + skip
             if k >= len(self.words) or self.sentences[k] != sent or self.words[k].formula >= 0:
                 return None
-            hit = self.r.quantities.at(self.words, k)
+            hit = self._q_at(k, naming=naming)
             if hit is not None:
-                return self.r.quantity_of[hit]
+                return hit[0]
             # "$X$ random linear measurements", "$X$ problem-dependent regret": modifiers in between
             text = self.words[k].text
             if not text[:1].isalpha() and text != "-" or text in _NOT_MODIFIERS:
                 return None
         return None
 
-    def _quantity_before(self, wk: int, limit: int = 10) -> tuple[str, str] | None:
+    def _quantity_before(self, wk: int, limit: int = 10, naming: bool = False) -> tuple[str, str] | None:
         """A quantity phrase ending at most ``limit`` words before the formula ("regret of $X$")."""
         lo = self._window_before(wk, limit)
         for end in range(wk, lo, -1):
@@ -1004,35 +1103,123 @@ class _Context:
             def usable(p: Phrase, near: bool = near) -> bool:
                 return p not in self.r.after_only and (near or p not in self.r.adjacent_only)
 
-            hit = self.r.quantities.ending(self.words, end, lo, usable)
+            hit = self._q_ending(end, lo, usable, naming)
             if hit is not None:
-                return self.r.quantity_of[hit]
+                return hit
         return None
 
     def _quantity_adjacent(self, wk: int) -> tuple[str, str] | None:
         return self._quantity_after(wk) or self._quantity_before(wk, 4)
 
-    def _quantity_near(self, wk: int) -> tuple[str, str] | None:
-        return self._quantity_after(wk) or self._quantity_before(wk, 6)
+    def _quantity_near(self, wk: int, naming: bool = False) -> tuple[str, str] | None:
+        return self._quantity_after(wk, naming) or self._quantity_before(wk, 6, naming)
+
+    def _token_at(self, offset: int) -> Any:
+        """The spaCy token starting at original ``offset``, when the abstract was parsed."""
+        if self.doc is None or self.norm is None:
+            return None
+        if self.token_starts is None:
+            starts: dict[int, Any] = {}
+            for tok in self.doc:
+                start, _ = self.norm.to_original(tok.idx, tok.idx + len(tok))
+                starts.setdefault(start, tok)
+            self.token_starts = starts
+        return self.token_starts.get(offset)
+
+    def _count_noun_after(self, wk: int) -> str | None:
+        """ "number of tests" from "$X$ tests": a plural noun right after the formula counts a resource.
+
+        The parse decides what is a plural noun when there is one ("$X$ holds" is a verb); without
+        it, a plural-looking word that is not a common verb ending.
+        """
+        k = wk + 1
+        if k >= len(self.words) or self.sentences[k] != self.sentences[wk]:
+            return None
+        w = self.words[k]
+        text = w.text
+        if not text.isalpha() or len(text) < 4 or not text.endswith("s") or text.endswith(_NOT_PLURAL):
+            return None
+        if text in _NOT_MODIFIERS or text in _NOT_COUNTED or self._modifier_use(k + 1):
+            return None
+        tok = self._token_at(w.start)
+        if tok is not None:
+            if tok.tag_ not in ("NNS", "NNPS"):
+                return None
+        elif text in _VERBS_IN_S:
+            return None
+        return "number of " + text
+
+    def _bound_on(self, wk: int) -> tuple[str, str] | None:
+        """The quantity of "a bound on the X …" / "guarantees for X" earlier in the sentence.
+
+        "their bound on the estimation error of any … algorithm on $n$ samples … is $X$": the
+        quantity the bound is said to be on outranks nouns nearer to the formula.
+        """
+        lo, _ = self._sentence_span(wk)
+        for k in range(wk - 2, lo - 1, -1):
+            if self.words[k].text not in _BOUND_NOUNS or self.words[k + 1].text not in ("on", "for"):
+                continue
+            j = k + 2
+            while j < wk and self.words[j].text in _BOUND_ON_FILLERS:
+                j += 1
+            hit = self._q_at(j, self._general, naming=True)
+            if hit is not None and j + hit[1] <= wk:
+                return hit[0]
+        return None
+
+    def _in_where_clause(self, k: int) -> bool:
+        """Whether ``words[k]`` follows a "where" of its sentence (8 words back): a symbol's definition."""
+        sent = self.sentences[k]
+        for j in range(k - 1, max(k - 9, -1), -1):
+            if self.sentences[j] != sent or self.words[j].text in (";", ":"):
+                return False
+            if self.words[j].text == "where":
+                return True
+        return False
 
     def _quantity(self, wk: int, latex_text: str) -> str | None:
-        """What the formula bounds: a quantity phrase next to it, else in its sentence, else the
-        quantity of the bound before, else the abstract's first quantity."""
+        """What the formula bounds, in order of evidence:
+
+        a quantity phrase adjacent to it ("$X$ regret", "regret of $X$", "in time $X$"), a counted
+        plural noun right after it ("$X$ tests"), the quantity a bound is said to be "on" earlier in
+        the sentence, a quantity near it, else in its sentence (not from a "where" clause defining
+        symbols), else the quantity of the bound before, else the abstract's first quantity.
+        """
         if latex_text in self.quantity_by_latex:
             return self.quantity_by_latex[latex_text]  # the same formula again: the same claim
-        q = self._quantity_near(wk)
-        vague = q is not None and any(self.r.quantity_of[p][1] == q[1] for p in self.r.sentence_first)
-        if q is not None and not vague:
+
+        def vague(q: tuple[str, str] | None) -> bool:
+            return q is not None and any(self.r.quantity_of[p][1] == q[1] for p in self.r.sentence_first)
+
+        q = self._quantity_after(wk, naming=True) or self._quantity_before(wk, 4, naming=True)
+        if q is not None and not vague(q):
+            return q[0]
+        if wk >= 2 and self.words[wk - 2].text in _RESOURCE_VERBS:
+            # "runs in time $O(n^5)$", "uses memory $X$": words that count only next to a formula
+            hit = self.r.quantities.ending(self.words, wk, wk - 1)
+            if hit is not None and hit in self.r.after_only:
+                return self.r.quantity_of[hit][0]
+        if q is None:
+            counted = self._count_noun_after(wk)
+            if counted is not None:
+                return counted
+        on = self._bound_on(wk)
+        if on is not None and not vague(on):
+            return on[0]
+        q = q or self._quantity_near(wk, naming=True)
+        if q is not None and not vague(q):
             return q[0]
         lo, hi = self._sentence_span(wk)
         for k in range(wk - 1, lo - 1, -1):
-            hit = self.r.quantities.ending(self.words, k + 1, lo, self._general)
-            if hit is not None:
-                return self.r.quantity_of[hit][0]
+            found = self._q_ending(k + 1, lo, self._general, naming=True)
+            if found is not None:
+                return found[0]
         for k in range(wk + 1, hi):
-            hit = self.r.quantities.at(self.words, k, self._general)
-            if hit is not None:
-                return self.r.quantity_of[hit][0]
+            if self.words[k].text == "where":
+                break  # "…, where $m$ is the per-task sample size" defines symbols
+            at = self._q_at(k, self._general, naming=True)
+            if at is not None:
+                return at[0][0]
         if q is not None:
             return q[0]  # "achieves a rate of $X$", and the sentence names nothing more specific
         if self.last_quantity is not None:
@@ -1040,9 +1227,9 @@ class _Context:
         if not self.first_quantity:
             first = None
             for k in range(len(self.words)):
-                hit = self.r.quantities.at(self.words, k, self._general)
-                if hit is not None:
-                    first = self.r.quantity_of[hit][0]
+                at = self._q_at(k, self._general)
+                if at is not None and not self._in_where_clause(k):
+                    first = at[0][0]
                     break
             self.first_quantity.append(first)
         return self.first_quantity[0]
@@ -1152,9 +1339,18 @@ class _Context:
         not_prior = self.r.cue("prior-not-before", "after")
         k = lo
         while k < hi:
+            if self._citation_at(k):
+                state = "prior"  # "Chen and Li (2016)", "[NIPS 2017]", "\\cite{…}"
+                k += 1
+                continue
             hit = prior.at(self.words, k)
             # "prior knowledge", "prior distribution": the Bayesian prior, not earlier work
-            if hit is not None and k + len(hit) <= hi and not_prior.at(self.words, k + len(hit)) is None:
+            if (
+                hit is not None
+                and k + len(hit) <= hi
+                and not_prior.at(self.words, k + len(hit)) is None
+                and not self._bounding_than(k, hit)
+            ):
                 state = "prior"
                 k += len(hit)
                 continue
@@ -1165,6 +1361,24 @@ class _Context:
                 continue
             k += 1
         return state
+
+    def _citation_at(self, k: int) -> bool:
+        """Whether ``words[k]`` is a citation: a year closing a reference, or ``\\cite``."""
+        w = self.words[k]
+        if w.text in ("cite", "citep", "citet") and k > 0 and self.words[k - 1].text == "\\":
+            return True
+        if len(w.text) != 4 or not w.text.isdigit() or not w.text.startswith(("19", "20")):
+            return False
+        nxt = self.words[k + 1].text if k + 1 < len(self.words) else ""
+        prev = self.words[k - 1].text if k > 0 else ""
+        # "(2016)", "(Feldman and Vondrak, 2018)", "[WWW 2020]", "[Hu and Evans, UAI 2020]"
+        return nxt in (")", "]", ";") or prev in ("(", "[")
+
+    def _bounding_than(self, k: int, hit: Phrase) -> bool:
+        """ "never larger than $X$", "no more than $X$": ``than`` stating a bound, not a comparison."""
+        if hit != ("than",):
+            return False
+        return any(self.words[j].text in ("no", "not", "never") for j in range(max(0, k - 2), k))
 
     def _cue_state_any(self, lo: int, hi: int, where: str = "before") -> str | None:
         """``this`` if any "we"/"our" cue is in ``words[lo:hi]``, else ``prior`` if any earlier-work cue."""
@@ -1185,6 +1399,8 @@ class _Context:
         lo = self._window_before(wk, _SPAN, through_symbols=True)
         if _match_at(self.words, wk - 1, ("from",)) and _match_at(self.words, wk + 1, ("to",)):
             return "prior"
+        if self._ends_before(wk, "prior-adjacent", lo=self._window_before(wk, 6), gap=3) is not None:
+            return "prior"  # "analogous to the $X$ optimistic rate", "matching the $X$ lower bound"
         state = self._cue_state(lo, wk)
         if state is not None:
             return state
@@ -1291,6 +1507,31 @@ _NOT_MODIFIERS = frozenset(
     "up than while whereas".split()
 )
 _CONFIDENCE = {"head": 0.95, "rel": 0.8, "cue": 0.7}
+# A quantity word followed by one of these is a modifier, not what is bounded: "loss function",
+# "regularized loss minimization", "reward distribution", "regret minimization strategies".
+_MODIFIED_NOUNS = frozenset(
+    "function functions minimization minimisation minimizing minimizer distribution distributions "
+    "model models matrix signal oracle oracles".split()
+)
+# "bound on the X", "guarantees for the X": the nouns and the words allowed before X.
+_BOUND_NOUNS = frozenset("bound bounds guarantee guarantees".split())
+_BOUND_ON_FILLERS = frozenset("the a an its their our total expected overall".split())
+# "runs in time $X$", "uses memory $X$", "with space $X$": a resource word right before a formula.
+_RESOURCE_VERBS = frozenset("in with using uses use requires require takes take and total".split())
+# Words that introduce a definition of a symbol: "$n$ is the number of samples".
+_DEFINING = frozenset("is are being denotes denote denoting be as".split())
+# Words ending in s that are not plural nouns counting a resource after a formula.
+_NOT_PLURAL = ("ss", "us", "is", "ous", "ics")
+# Plural nouns after a formula that describe it rather than count a resource ("$O(1/m)$ bounds").
+_NOT_COUNTED = frozenset(
+    "bounds guarantees results rates terms factors constraints conditions assumptions regimes "
+    "settings cases variables parameters errors losses times".split()
+)
+_VERBS_IN_S = frozenset(
+    "holds suffices implies requires yields gives shows matches improves achieves attains guarantees "
+    "scales grows depends becomes remains means does has was is converges vanishes decays "
+    "follows exists applies hides ensures leads makes obtains reduces".split()
+)
 
 
 _METHOD_NOUNS = frozenset(

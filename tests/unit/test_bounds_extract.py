@@ -119,7 +119,7 @@ def test_bounds_notation_fields(
         variables,
     )
     assert abstract[bound.start : bound.end] == bound.latex
-    assert bound.form == "formula" and bound.extractor == "bounds.latex.v1"
+    assert bound.form == "formula" and bound.extractor == "bounds.latex.v2"
 
 
 @pytest.mark.parametrize(
@@ -236,6 +236,21 @@ def test_bounds_kind_from_words(abstract: str, kind: str) -> None:
         ),
         ("To address the prohibitive $\\mathcal{O}(n^3)$ time complexity, recent work uses CG.", ["prior"]),
         ("We give an algorithm with $O(\\sqrt{T})$ regret. It is simple.", ["this"]),
+        # a reference rate named by comparison, right before the formula
+        (
+            "We obtain an $\\tilde{O}(d/n)$ risk bound, analogous to the $\\tilde{O}(1/n)$ rate of ERM.",
+            ["this", "prior"],
+        ),
+        ("The standard $O(1/\\sqrt{T})$ rate is slow; ours is $O(1/T)$.", ["prior", "this"]),
+        # citations: "(Name, year)", "[Venue year]", and the sentences that follow them
+        (
+            "A bound was proved by Smith and Jones (2018) that has overhead $O(n^{1/4})$. "
+            "We prove a bound of $O(\\log n)$.",
+            ["prior", "this"],
+        ),
+        ("The algorithm of Hu and Evans [UAI 2020] runs in time $O(n^5)$.", ["prior"]),
+        # "never larger than" states a bound of this paper, not a comparison with earlier work
+        ("Our scheme needs $O(d)$ tests, and $H$ is never larger than $O(d^2)$.", ["this", "this"]),
     ],
 )
 def test_bounds_attribution(abstract: str, attributions: list[str]) -> None:
@@ -256,9 +271,26 @@ def test_bounds_attribution(abstract: str, attributions: list[str]) -> None:
         ),
         ("It requires O(n^3) time.", "running time"),
         ("It requires $O(n^2)$ memory.", "space complexity"),
+        # the quantity a bound is said to be "on" outranks nearer nouns
+        (
+            "Their bound on the estimation error of any algorithm on $n$ samples and range in "
+            "$[0,1]$ is $O(\\sqrt{\\log(1/\\delta)/n})$.",
+            "estimation error",
+        ),
+        ("We prove upper and lower bounds on the number of states $S$: $O(n\\log n)$.", "number of states"),
+        ("The total number of communication rounds is $O(MSA\\log T)$.", "round complexity"),
+        # a counted resource right after the formula
+        ("Our scheme requires at most $O(d\\log n)$ tests.", "number of tests"),
+        ("The prior algorithm runs in time $O(n^5)$ for instances with $n$ vertices.", "running time"),
+        ("The principal receives reward $o(T)$.", "reward"),
+        # a "where" clause defines symbols; "loss function" is not the loss
+        (
+            "For a convex loss function, the bound is $O(1/m)$, where $m$ is the sample size.",
+            None,
+        ),
     ],
 )
-def test_bounds_quantity(abstract: str, quantity: str) -> None:
+def test_bounds_quantity(abstract: str, quantity: str | None) -> None:
     assert only(abstract).quantity == quantity
 
 
@@ -289,6 +321,9 @@ def test_bounds_condition_is_not_a_bound() -> None:
         "Momentum improves the sample complexities by $\\tilde{O}(\\epsilon^{-1.5})$ and "
         "$\\tilde{O}(\\epsilon^{-1})$.",
         "We give a confidence process on the cumulative rates $(\\Lambda^A_t, \\Lambda^B_t)$.",
+        "We want an error probability at most $0<\\delta<1/2$.",
+        "There is an $o(T)$-approximate Nash equilibrium and an $\\epsilon$-optimal policy.",
+        "It holds under the constraint that $\\|g\\|_2\\le R$ almost surely.",
     ],
 )
 def test_bounds_non_bounds(abstract: str) -> None:
