@@ -16,8 +16,18 @@ The words around a bound decide its ``kind`` refinements (tight, order), its ``a
 qualifies the bound before it and is not a bound). All rules live in
 ``extractors/patterns/bounds_*.jsonl``, one id per rule.
 
+The ``quantity`` is the noun phrase the math is attached to, in order of evidence: adjacent
+("$X$ regret", "regret of $X$", "in time $X$", "a sample of size $X$"), a counted plural right
+after ("$X$ tests" → "number of tests"), what a bound is said to be on earlier in the sentence
+("their bound on the estimation error … is $X$", "bounds on the number of states"), then the
+sentence, the previous bound and the abstract's first quantity; "where" clauses that define
+symbols and quantity words used as modifiers ("loss function") are skipped. The ``attribution`` is
+``prior`` on earlier-work cues (words, citations such as "(Name, 2018)" or "[UAI 2020]", a
+reference named right before the math: "analogous to the", "matching the", "the standard").
+
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
-parse) is used only to name the ``subject`` and may be ``None``. Every scan is linear: tokens are
+parse) names the ``subject`` and tells plural nouns from verbs after a formula ("$X$ tests" vs
+"$X$ holds"); it may be ``None`` (a word-shape test replaces it). Every scan is linear: tokens are
 visited once, parentheses matched with a stack, and no regular expression can backtrack.
 """
 
@@ -488,8 +498,12 @@ def _classify_segment(
         return None
     start, end = tokens[a].start, tokens[b - 1].end
     kept_rels = [(k, rel) for k, rel in rels if rel not in ("->",)]
-    if any(rel in ("in", "notin", "subset", "subseteq", "!=") for _, rel in kept_rels):
+    member = [(k, rel) for k, rel in kept_rels if rel in ("in", "notin", "subset", "subseteq", "!=")]
+    if member and not (
+        len(member) == 1 and member[0][1] == "in" and any(h[0] > member[0][0] for h in heads)
+    ):
         return None  # membership and ranges define variables: $\alpha \in [0,1]$
+    # …but $H(f)/h(f) \in \Theta(1)$ places a quantity in an asymptotic class: a bound
     first_rel = kept_rels[0] if kept_rels else None
     has_lhs = first_rel is not None and _trim(tokens, a, first_rel[0])[0] < first_rel[0]
     if heads:
@@ -498,6 +512,12 @@ def _classify_segment(
         hk, open_k, close_k, head, soft_wrap = after[0]
         notation, kind, soft, rule = r.heads[head]
         soft = soft or soft_wrap
+        j = hk - 1
+        while j > a and tokens[j].kind == latex.SPACE:
+            j -= 1
+        lead = first_rel[0] + 1 if first_rel is not None and first_rel[0] < hk else a
+        if kind == "upper" and j > lead and tokens[j].text == "-":
+            kind = "lower"  # $\mu T - o(T)$: a main term minus a lower-order one bounds from below
         if len(heads) == 1 and close_k >= b - 1 and open_k + 1 < len(tokens):
             arg_end = tokens[close_k].start if close_k < len(tokens) else tokens[b - 1].end
             arg = abstract[tokens[open_k].end : arg_end]
@@ -1199,6 +1219,13 @@ class _Context:
             hit = self.r.quantities.ending(self.words, wk, wk - 1)
             if hit is not None and hit in self.r.after_only:
                 return self.r.quantity_of[hit][0]
+        if q is None and wk >= 3 and _match_at(self.words, wk - 2, ("of", "size")):
+            # "a uniform sample of size $X$", "a coreset of size $X$": the sized thing names it
+            noun = self.words[wk - 3]
+            if noun.text.isalpha() and noun.text not in _NOT_MODIFIERS:
+                sized = self.r.quantity_of.get((noun.text, "size"))
+                name = self.abstract[noun.start : noun.end]  # "GGMs of size $X$" keeps its case
+                return sized[0] if sized is not None else f"{name} size"
         if q is None:
             counted = self._count_noun_after(wk)
             if counted is not None:
@@ -1503,7 +1530,7 @@ _IMPROVE_VERBS = ("improv", "sharpen", "reduc", "tighten", "lower", "decreas")
 
 # Words that end a run of modifiers between a formula and its quantity noun.
 _NOT_MODIFIERS = frozenset(
-    "and or for of to in on with by the a an is are that which where when if as at from "
+    "and or for of to in on with by the a an is are that which whose where when if as at from "
     "up than while whereas".split()
 )
 _CONFIDENCE = {"head": 0.95, "rel": 0.8, "cue": 0.7}

@@ -207,6 +207,11 @@ def test_bounds_inequalities_and_orders(
         ("It matches the lower bound up to logarithmic factors with $\\tilde O(\\sqrt{T})$ regret.", "upper"),
         ("We show that $n^{-\\Omega(\\log k)}$ tolerance is required.", "upper"),
         ("It needs $2^{n^{\\Omega(1)}}$ queries.", "lower"),
+        # a main term minus a lower-order one bounds from below
+        ("The principal receives expected reward $\\mu T - o(T)$.", "lower"),
+        # membership in an asymptotic class is a bound, membership in a set is not
+        ("We show that $H(f)/h(f) \\in \\Theta(1)$ for every test.", "tight"),
+        ("We show that $h(f) \\in \\Omega(1)$ and $\\alpha \\in [0,1]$.", "lower"),
     ],
 )
 def test_bounds_kind_from_words(abstract: str, kind: str) -> None:
@@ -283,6 +288,8 @@ def test_bounds_attribution(abstract: str, attributions: list[str]) -> None:
         ("Our scheme requires at most $O(d\\log n)$ tests.", "number of tests"),
         ("The prior algorithm runs in time $O(n^5)$ for instances with $n$ vertices.", "running time"),
         ("The principal receives reward $o(T)$.", "reward"),
+        ("A uniform sample of size $O(d\\sqrt{n})$ is a coreset.", "sample complexity"),
+        ("Keep a family of GGMs of size $O(\\log n)$.", "GGMs size"),
         # a "where" clause defines symbols; "loss function" is not the loss
         (
             "For a convex loss function, the bound is $O(1/m)$, where $m$ is the sample size.",
