@@ -23,7 +23,7 @@ demo: install
 	$(BIN)/kg build seeds/ -o out/
 	$(BIN)/kg export html -g out -o out/graph.html
 
-test: install neo4j-jars browser
+test: install neo4j-jars browser lint
 	$(BIN)/pytest
 
 unit: install

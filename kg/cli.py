@@ -815,7 +815,8 @@ def _add_eval(sub: Any) -> None:
 
 # Each entry adds one subcommand. Later stages add theirs here.
 COMMANDS: list[Callable[[Any], None]] = [
-    _add_ingest, _add_extract, _add_build, _add_remove, _add_query, _add_stats, _add_export, _add_related, _add_eval,
+    _add_ingest, _add_extract, _add_build, _add_remove, _add_query, _add_stats, _add_export,
+    _add_related, _add_eval,
 ]
 
 

@@ -245,7 +245,7 @@ def _parse_header(line: str) -> dict[str, Any] | None:
     return {"venue": venue, "year": int(match.group("year"))}
 
 
-def _read_jsonl(file: str, lines: Iterator[tuple[int, str]]) -> Iterator[RawRecord]:
+def _read_jsonl(file: str, lines: Iterator[tuple[int, str]]) -> Iterator[RawRecord | InputError]:
     position = 0
     for lineno, line in lines:
         if isinstance(line, InputError):
@@ -268,7 +268,7 @@ def _read_jsonl(file: str, lines: Iterator[tuple[int, str]]) -> Iterator[RawReco
         yield RawRecord(file, position, lineno, obj, {})
 
 
-def _read_json_array(file: str, stream: IO[bytes]) -> Iterator[RawRecord]:
+def _read_json_array(file: str, stream: IO[bytes]) -> Iterator[RawRecord | InputError]:
     """Stream the objects of a top-level JSON array without loading the whole file."""
     decoder = json.JSONDecoder()
     reader = io.TextIOWrapper(stream, encoding="utf-8-sig", errors="strict")

@@ -55,7 +55,10 @@ class Pipeline:
         bounds: list[Bound] = []
         for extractor in self.extractors:
             for item in extractor.extract(parsed):
-                (bounds if isinstance(item, Bound) else mentions).append(item)
+                if isinstance(item, Bound):
+                    bounds.append(item)
+                else:
+                    mentions.append(item)
         mentions.sort(key=lambda m: (m.start, m.end, m.type))
         bounds.sort(key=lambda b: (b.start, b.end))
         return Extraction(_refine_title(paper, mentions), tuple(mentions), tuple(bounds))

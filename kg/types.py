@@ -162,7 +162,7 @@ class Bound:
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> Bound:
-        fields = {k: obj.get(k) for k in cls.__slots__}  # type: ignore[attr-defined]
+        fields: dict[str, Any] = {k: obj.get(k) for k in cls.__slots__}  # type: ignore[attr-defined]
         fields["variables"] = tuple(obj.get("variables") or ())
         fields["soft"] = bool(obj.get("soft", False))
         fields["confidence"] = float(obj.get("confidence", 1.0))
