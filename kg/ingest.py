@@ -43,6 +43,7 @@ _FIELD_ALIASES = {
 _SNIFF_BYTES = 8192
 _HEADER_RE = re.compile(r"^\s*(?P<venue>.*?)\s*(?P<year>(?:19|20)\d\d)\b")
 _YEAR_RE = re.compile(r"(?:19|20)\d\d")
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-\u2010\u2011][A-Za-z0-9]+)*")
 # "we propose BDC-Merge", "we introduce ADAG, a …", "dubbed GRACE": a coined name has a
 # capital after its first letter or a digit (BDC-Merge, f-GRPO, XShapeEnc, SN-VLM).
 _SYSTEM_RE = re.compile(
@@ -94,8 +95,12 @@ def derive_title(abstract: str) -> str:
 
 
 def is_coined(name: str) -> bool:
-    """A coined system name: a capital or digit after its first letter (BDC-Merge, f-GRPO)."""
-    if len(name) < 2:
+    """A coined system name: one word, with a capital or digit after its first letter.
+
+    >>> [is_coined(n) for n in ("BDC-Merge", "f-GRPO", "XShapeEnc", "$T$", "gradient descent (SGD)")]
+    [True, True, True, False, False]
+    """
+    if len(name) < 2 or not _WORD_RE.fullmatch(name):
         return False
     rest = name[1:]
     return any(c.isupper() or c.isdigit() for c in rest) or (name.isupper() and len(name) > 1)

@@ -251,3 +251,14 @@ def test_50mb_file_is_streamed_in_bounded_memory(tmp_path):
     tracemalloc.stop()
     assert count > 25000
     assert peak < 5 * 1024 * 1024
+
+
+@pytest.mark.parametrize(
+    ("name", "coined"),
+    [("BDC-Merge", True), ("f-GRPO", True), ("XShapeEnc", True), ("SN-VLM", True), ("GRACE", True),
+     ("Shepherd", False), ("$T$", False), ("stochastic gradient descent (SGD)", False), ("A", False)],
+)
+def test_is_coined_takes_one_coined_word_only(name, coined):
+    from kg.ingest import is_coined
+
+    assert is_coined(name) is coined
