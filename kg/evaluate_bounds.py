@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kg.errors import EvalError
+from kg.metrics import precision_recall_f1
 from kg.text import find_math
 from kg.types import Bound, Paper
 
@@ -70,10 +71,7 @@ class BoundsScores:
     errors: list[dict[str, Any]] = field(default_factory=list)
 
     def detection(self) -> dict[str, float]:
-        p = self.matched / self.predicted if self.predicted else 0.0
-        r = self.matched / self.gold if self.gold else 0.0
-        f1 = 2 * p * r / (p + r) if p + r else 0.0
-        return {"p": round(p, 4), "r": round(r, 4), "f1": round(f1, 4)}
+        return precision_recall_f1(self.matched, self.predicted, self.matched, self.gold)
 
     def accuracy(self) -> dict[str, float]:
         return {f: round(n / self.matched, 4) if self.matched else 0.0 for f, n in self.agree.items()}

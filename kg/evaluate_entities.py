@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from kg.errors import InputError
+from kg.metrics import precision_recall_f1
 from kg.types import ENTITY_TYPES, Extraction, Mention, Paper
 
 
@@ -39,10 +40,7 @@ class Counts:
 
     def scores(self) -> dict[str, float]:
         """Precision, recall and F1 (0 where undefined)."""
-        p = self.pred_ok / self.pred if self.pred else 0.0
-        r = self.gold_ok / self.gold if self.gold else 0.0
-        f1 = 2 * p * r / (p + r) if p + r else 0.0
-        return {"p": round(p, 4), "r": round(r, 4), "f1": round(f1, 4)}
+        return precision_recall_f1(self.pred_ok, self.pred, self.gold_ok, self.gold)
 
 
 @dataclass(slots=True)
