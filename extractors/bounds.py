@@ -16,14 +16,22 @@ The words around a bound decide its ``kind`` refinements (tight, order), its ``a
 qualifies the bound before it and is not a bound). All rules live in
 ``extractors/patterns/bounds_*.jsonl``, one id per rule.
 
-The ``quantity`` is the noun phrase the math is attached to, in order of evidence: adjacent
-("$X$ regret", "regret of $X$", "in time $X$", "a sample of size $X$"), a counted plural right
-after ("$X$ tests" → "number of tests"), what a bound is said to be on earlier in the sentence
-("their bound on the estimation error … is $X$", "bounds on the number of states"), then the
-sentence, the previous bound and the abstract's first quantity; "where" clauses that define
-symbols and quantity words used as modifiers ("loss function") are skipped. The ``attribution`` is
-``prior`` on earlier-work cues (words, citations such as "(Name, 2018)" or "[UAI 2020]", a
-reference named right before the math: "analogous to the", "matching the", "the standard").
+The ``quantity`` is the noun phrase the math is attached to, in order of evidence: a symbol the
+abstract defines ("$n = \\Omega(d)$" where "$n$ is the number of samples"), adjacent after ("$X$
+regret"), what the formula is said to bound right after it ("$X$ lower bound on the regret", "$X$
+stochastic gradient and Hessian-vector products" → oracle complexity) or the subject of a rate verb
+before it ("the loss converges as $X$"), adjacent before ("regret of $X$", "in time $X$", "a
+sample of size $X$", "gradient (i.e., SFO) complexity of $X$"), a counted plural right after ("$X$
+tests" → "number of tests"), what a bound is said to be on earlier in the sentence ("their bound on
+the estimation error … is $X$", "bounds on the number of states"), then the sentence; a vague
+"rate" or "complexity" with nothing more specific in its sentence is the quantity of the bound
+before (two sentences back at most), then the previous bound and the abstract's first quantity.
+"where" clauses that define symbols, quantity words used as modifiers ("loss function") and
+"number of" phrases naming a variable ("polynomial in the number of states") are skipped. The
+``attribution`` is ``prior`` on earlier-work cues (words, citations such as "(Name, 2018)" or "[UAI
+2020]", a reference named right before the math: "analogous to the", "matching the", "the standard";
+"suffers", unless any method or this paper's does; "$X$ is known"; "$X$ of SAGA" when the abstract
+does not introduce SAGA), read in the clause of the formula (a semicolon closes one).
 
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
 parse) names the ``subject`` and tells plural nouns from verbs after a formula ("$X$ tests" vs
@@ -47,7 +55,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v2"
+NAME = "bounds.latex.v3"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
@@ -604,6 +612,15 @@ def _classify_segment(
     )
 
 
+# "$n = \Theta(q\log p)$", "$n \ge \Omega(d)$": a single symbol on the left of a relation
+_LHS_SYMBOL = re.compile(
+    r"\s*([A-Za-z](?:\s*_\s*(?:\{[A-Za-z0-9]+\}|[A-Za-z0-9]))?)\s*"
+    r"(?:=|<|>|\\(?:leq?|geq?|lesssim|gtrsim|sim|asymp|approx)(?![A-Za-z]))"
+)
+# A symbol as a math span of its own: "$n$", "$d_{in}$", "$T_0$"
+_SYMBOL = re.compile(r"[A-Za-z](?:\s*_\s*(?:\{[A-Za-z0-9]+\}|[A-Za-z0-9]))?")
+# "\cN(0, \sigma^2)", "\cD": a calligraphic letter written with a paper's own macro
+_CAL_MACRO = re.compile(r"\\c[A-Z](?![A-Za-z])")
 _DIST_PREFIXES = (
     "\\mathcal",
     "\\mathrm",
@@ -621,7 +638,7 @@ _DIST_PREFIXES = (
 def _is_distribution(rhs: str) -> bool:
     """Whether the right side of ``\\sim`` names a distribution: ``\\mathcal{N}(0,1)``, ``Ber(p)``."""
     text = rhs.strip()
-    if text.startswith(_DIST_PREFIXES):
+    if text.startswith(_DIST_PREFIXES) or _CAL_MACRO.match(text):
         return True
     i = 0
     while i < len(text) and text[i].isalpha():
@@ -854,6 +871,8 @@ class _Context:
     first_quantity: list[str | None] = field(default_factory=list)  # computed once, lazily
     number_spans: dict[int, tuple[int, str]] | None = None  # "number of …" phrases, lazily
     token_starts: dict[int, Any] | None = None  # parse tokens by original offset, lazily
+    symbols: dict[str, str] | None = None  # symbols defined as a quantity, lazily
+    own_names: frozenset[str] | None = None  # method names the abstract introduces, lazily
 
     def run(self, extractor: str) -> list[Bound]:
         for k, w in enumerate(self.words):
@@ -1071,6 +1090,8 @@ class _Context:
                 b -= 1
             if b >= 0 and b < k - 1 and (self.words[b].formula >= 0 or self.words[b].text in _DEFINING):
                 continue  # "where $T$ is the number of rounds", "$K$ the number of processes"
+            if b >= 0 and self.words[b].text in ("in", "to") and b < k - 1:
+                continue  # "polynomial in the number of states": a variable the bound depends on
             j = k + 2
             while j < n and self.words[j].text in ("the", "a", "an", "all", "total"):
                 j += 1
@@ -1083,8 +1104,10 @@ class _Context:
                     quantity = self.r.quantity_of[hit][0]
                     j += len(hit)
                     break
-                if not text.isalpha() or text in _NOT_MODIFIERS or text.endswith(("ed", "ing", "ly")):
+                if not text.isalpha() or text in _NOT_MODIFIERS:
                     break
+                if text.endswith(("ed", "ing", "ly")) and not (nouns == [] and self._noun_follows(j)):
+                    break  # "number of rounds needed", but "number of training environments"
                 nouns.append(text)
                 j += 1
             if quantity is None and nouns:
@@ -1093,6 +1116,18 @@ class _Context:
                 spans[k] = (j, quantity)
         self.number_spans = spans
         return spans
+
+    def _noun_follows(self, j: int) -> bool:
+        """Whether ``words[j]`` is a participle modifying the noun after it ("training environments")."""
+        if j + 1 >= len(self.words) or self.sentences[j + 1] != self.sentences[j]:
+            return False
+        text = self.words[j + 1].text
+        return (
+            text.isalpha()
+            and len(text) > 2
+            and text not in _NOT_MODIFIERS
+            and not text.endswith(("ed", "ing", "ly"))
+        )
 
     def _quantity_after(self, wk: int, naming: bool = False) -> tuple[str, str] | None:
         """A quantity phrase right after the formula (``$X$ regret``), skipping a few modifiers.
@@ -1117,13 +1152,15 @@ class _Context:
     def _quantity_before(self, wk: int, limit: int = 10, naming: bool = False) -> tuple[str, str] | None:
         """A quantity phrase ending at most ``limit`` words before the formula ("regret of $X$")."""
         lo = self._window_before(wk, limit)
+        # a phrase ending in the window may start a little before it: "the estimation error is of order"
+        lo_start = self._window_before(wk, limit + 3)
         for end in range(wk, lo, -1):
             near = wk - end <= 3  # "rate", "complexity" count only this close
 
             def usable(p: Phrase, near: bool = near) -> bool:
                 return p not in self.r.after_only and (near or p not in self.r.adjacent_only)
 
-            hit = self._q_ending(end, lo, usable, naming)
+            hit = self._q_ending(end, lo_start, usable, naming)
             if hit is not None:
                 return hit
         return None
@@ -1187,6 +1224,143 @@ class _Context:
                 return hit[0]
         return None
 
+    def _bound_on_after(self, wk: int) -> str | None:
+        """ "$X$ lower bound on the regret", "$X$ guarantees for the excess risk": the bounded noun."""
+        sent = self.sentences[wk]
+        k = wk + 1
+        while k < len(self.words) and k <= wk + 3 and self.words[k].text in _BOUND_SIDES:
+            k += 1
+        if (
+            k + 1 >= len(self.words)
+            or self.sentences[k + 1] != sent
+            or self.words[k].text not in _BOUND_NOUNS | _REQUIREMENT_NOUNS
+            or self.words[k + 1].text not in ("on", "for")
+        ):
+            return None
+        j = k + 2
+        while j < len(self.words) and self.words[j].text in _BOUND_ON_FILLERS:
+            j += 1
+        if j < len(self.words) and self.words[j].formula >= 0:
+            # "the $\widetilde{\Omega}(\kappa d)$ requirement on $n$", $n$ the number of samples
+            symbol = self.abstract[self.words[j].start : self.words[j].end].strip("$ ").replace(" ", "")
+            return self._symbol_quantities().get(symbol)
+        hit = self._q_at(j, self._general, naming=True) if j < len(self.words) else None
+        return hit[0][0] if hit is not None else None
+
+    def _oracle_count_after(self, wk: int) -> str | None:
+        """ "$X$ stochastic gradient and Hessian-vector product computations" count oracle calls.
+
+        A counted resource (computations, products, evaluations, calls, queries) after the formula
+        whose modifiers name a gradient, a Hessian or an oracle is an oracle complexity, whatever
+        the head noun alone would say ("computations", "queries").
+        """
+        sent = self.sentences[wk]
+        oracle = False
+        for k in range(wk + 1, min(wk + 9, len(self.words))):
+            w = self.words[k]
+            if self.sentences[k] != sent or w.formula >= 0:
+                return None
+            if w.text in _ORACLE_COUNTS:
+                return "oracle complexity" if oracle else None
+            if w.text in _ORACLE_WORDS:
+                oracle = True
+            elif not (w.text in ("and", "or", "/", "-") or w.text.isalpha() and w.text not in _NOT_MODIFIERS):
+                return None
+        return None
+
+    def _rate_subject(self, wk: int) -> str | None:
+        """The quantity that "converges as", "decays like" or "is bounded by" the formula.
+
+        "the loss converges as $O(1/t)$", "the regret of the method grows as $X$": the subject of
+        the verb names what is bounded ("the weight vector converges …" names nothing).
+        """
+        lo = self._window_before(wk, 8)
+        verb = next((k for k in range(wk - 1, lo - 1, -1) if self.words[k].text in _RATE_VERBS), None)
+        if verb is None or any(self.words[k].text in (",", ";", "and") for k in range(verb, wk)):
+            return None
+        k = verb
+        while k > lo and self.words[k - 1].text in _SUBJECT_SKIP:
+            k -= 1
+        found = self._q_ending(k, max(lo, k - 4), naming=True)
+        if found is None:
+            # "the $\\ell_2$-error of our estimator decays": the noun before an "of" phrase
+            of = next((j for j in range(k - 1, max(lo, k - 5) - 1, -1) if self.words[j].text == "of"), None)
+            if of is not None:
+                found = self._q_ending(of, max(lo, of - 4), naming=True)
+        if found is None or any(self.r.quantity_of[p][1] == found[1] for p in self.r.sentence_first):
+            return None
+        return found[0]
+
+    def _recent(self, k: int, wk: int) -> bool:
+        """Whether word ``k`` is in ``wk``'s sentence or one of the two before: what "the rate" refers to."""
+        return self.sentences[wk] - self.sentences[k] <= 2
+
+    def _modifier_before_parenthesis(self, wk: int) -> str | None:
+        """ "gradient (i.e., stochastic first-order oracle, SFO) complexity of $X$" → oracle complexity."""
+        for h in range(wk - 1, max(wk - 4, 0), -1):
+            if self.words[h].text not in ("complexity", "complexities", "rate", "rates"):
+                continue
+            if self.words[h - 1].text != ")":
+                return None
+            depth = 0
+            for p in range(h - 1, max(h - 16, 0), -1):
+                text = self.words[p].text
+                depth += (text == ")") - (text == "(")
+                if depth == 0:
+                    for n in (2, 1):
+                        phrase = tuple(w.text for w in self.words[max(p - n, 0) : p]) + (self.words[h].text,)
+                        hit = self.r.quantity_of.get(phrase)
+                        if hit is not None and phrase not in self.r.sentence_first:
+                            return hit[0]
+                    return None
+            return None
+        return None
+
+    def _computed_in(self, wk: int) -> bool:
+        """ "runs in $O(nd)$.", "we can compute $A$ in $X$, such that …": time, named by the verb."""
+        if wk < 2 or self.words[wk - 1].text != "in":
+            return False
+        nxt = self.words[wk + 1].text if wk + 1 < len(self.words) else "."
+        if self.sentences[min(wk + 1, len(self.words) - 1)] != self.sentences[wk] or nxt in (",", ";", "."):
+            lo = self._window_before(wk, 8, through_symbols=True)
+            return any(self.words[k].text in _COMPUTE_VERBS for k in range(lo, wk - 1))
+        return False
+
+    def _symbol_quantities(self) -> dict[str, str]:
+        """Symbols the abstract defines as a quantity, computed once: symbol → quantity.
+
+        "$n$ is the number of samples", "$m$ the number of neurons", "the number of samples $n$",
+        "sample size $n$", "$n$ samples": a bound on the symbol ("$n = \\Omega(d)$") bounds that.
+        """
+        if self.symbols is not None:
+            return self.symbols
+        symbols: dict[str, str] = {}
+        n = len(self.words)
+        for k, w in enumerate(self.words):
+            if w.formula < 0:
+                continue
+            body = self.abstract[w.start : w.end].strip("$ ")
+            if not _SYMBOL.fullmatch(body):
+                continue
+            sym = body.replace(" ", "")
+            if sym in symbols:
+                continue
+            j = k + 1
+            while j < n and self.words[j].text in _DEFINING_FILLERS:
+                j += 1
+            hit = self._q_at(j, self._general, naming=True) if j < n and j > k + 1 else None
+            if hit is None and k + 1 < n:
+                hit = self._q_at(k + 1, self._general)  # "$n$ samples"
+            before = k - 1 if k > 0 and self.words[k - 1].text == "(" else k
+            named = hit[0][0] if hit is not None else None
+            if named is None and before > 0:
+                found = self._q_ending(before, max(0, before - 6), self._general, naming=True)
+                named = found[0] if found is not None else None
+            if named is not None and self.sentences[min(j, n - 1)] == self.sentences[k]:
+                symbols[sym] = named
+        self.symbols = symbols
+        return symbols
+
     def _in_where_clause(self, k: int) -> bool:
         """Whether ``words[k]`` follows a "where" of its sentence (8 words back): a symbol's definition."""
         sent = self.sentences[k]
@@ -1207,13 +1381,31 @@ class _Context:
         """
         if latex_text in self.quantity_by_latex:
             return self.quantity_by_latex[latex_text]  # the same formula again: the same claim
+        lhs = _LHS_SYMBOL.match(latex_text)
+        if lhs is not None and lhs.group(1).replace(" ", "") in self._symbol_quantities():
+            # "$n = \widetilde{\Omega}(\kappa d)$, where $n$ is the number of samples"
+            return self._symbol_quantities()[lhs.group(1).replace(" ", "")]
 
         def vague(q: tuple[str, str] | None) -> bool:
             return q is not None and any(self.r.quantity_of[p][1] == q[1] for p in self.r.sentence_first)
 
-        q = self._quantity_after(wk, naming=True) or self._quantity_before(wk, 4, naming=True)
+        q = self._quantity_after(wk, naming=True)
+        if q is None:
+            # "$X$ lower bound on the regret", "$X$ stochastic gradient and Hessian-vector products",
+            # "the loss converges as $X$": what the formula is said to bound, before nearer nouns
+            named = self._bound_on_after(wk) or self._oracle_count_after(wk) or self._rate_subject(wk)
+            if named is not None:
+                return named
+            q = self._quantity_before(wk, 4, naming=True)
         if q is not None and not vague(q):
             return q[0]
+        if q is not None:
+            # "gradient (i.e., SFO) complexity of $X$": the modifier before a parenthesis
+            named = self._modifier_before_parenthesis(wk)
+            if named is not None:
+                return named
+        if q is None and self._computed_in(wk):
+            return "running time"  # "we can compute $A$ in $\widetilde{O}(m n^2)$, such that …"
         if wk >= 2 and self.words[wk - 2].text in _RESOURCE_VERBS:
             # "runs in time $O(n^5)$", "uses memory $X$": words that count only next to a formula
             hit = self.r.quantities.ending(self.words, wk, wk - 1)
@@ -1248,6 +1440,9 @@ class _Context:
             if at is not None:
                 return at[0][0]
         if q is not None:
+            before = self.made[-1] if self.made else None
+            if before is not None and before["quantity"] is not None and self._recent(before["_word"], wk):
+                return str(before["quantity"])  # "the above rate recovers …": the rate of the bound before
             return q[0]  # "achieves a rate of $X$", and the sentence names nothing more specific
         if self.last_quantity is not None:
             return self.last_quantity
@@ -1340,15 +1535,20 @@ class _Context:
         # the clause after the formula: up to a comma, semicolon, another formula or the sentence end
         while (
             k < len(self.words)
-            and k <= wk + 12
+            and k <= wk + 16
             and self.sentences[k] == sent
-            and self.words[k].text not in (",", ";")
+            and (self.words[k].text not in (",", ";") or _match_at(self.words, k, (",", "which")))
             and self.words[k].formula < 0
         ):
+            # "…, which is also tight": a relative clause about the bound continues the clause
             phrase = after.at(self.words, k)
             if phrase is not None:
-                if phrase[-1] == "up" or _match_at(self.words, k + len(phrase), ("up", "to")):
-                    return kind  # "tight up to log factors" does not make it tight
+                if (
+                    phrase[-1] == "up"
+                    or _match_at(self.words, k + len(phrase), ("up", "to"))
+                    or _match_at(self.words, k + len(phrase), ("within",))
+                ):
+                    return kind  # "tight up to log factors", "tight within polylog factors": not tight
                 return "tight"
             k += 1
         return kind
@@ -1377,17 +1577,63 @@ class _Context:
                 and k + len(hit) <= hi
                 and not_prior.at(self.words, k + len(hit)) is None
                 and not self._bounding_than(k, hit)
+                and not self._suffered_by_any(k, hit)
             ):
                 state = "prior"
                 k += len(hit)
                 continue
             hit = this.at(self.words, k)
+            if hit == ("our",) and k + 1 < hi and self.words[k + 1].text in _SETTING_NOUNS:
+                hit = None  # "benchmarks in our task including $X$": the setting, not a claim of ours
             if hit is not None and k + len(hit) <= hi:
                 state = "this"
                 k += len(hit)
                 continue
             k += 1
         return state
+
+    def _of_other_method(self, wk: int) -> bool:
+        """Whether "of <a method>" right after the formula names a method this paper does not propose.
+
+        "the complexity $X$ of SAGA", "the rate $X$ of first-order methods": a named method other
+        than the ones the abstract introduces ("We develop an algorithm ADSAGA"), or a plural class
+        of methods, owns the bound.
+        """
+        k = wk + 1
+        if k >= len(self.words) or self.words[k].text != "of" or self.sentences[k] != self.sentences[wk]:
+            return False
+        k += 1
+        if k < len(self.words) and self.words[k].text == "the":
+            k += 1
+        if k >= len(self.words) or self.words[k].formula >= 0:
+            return False
+        w = self.words[k]
+        name = self.abstract[w.start : w.end]
+        if _is_method_name(name):
+            return name not in self._own_names()
+        for j in range(k, min(k + 4, len(self.words))):
+            text = self.words[j].text
+            if text in _OWN_MARKS or not (text.isalpha() or "-" in text):
+                return False
+            if text.endswith("s") and text[:-1] in _METHOD_NOUNS:
+                return True
+        return False
+
+    def _own_names(self) -> frozenset[str]:
+        """Method names the abstract introduces: the first name after "we propose/develop/…" or "our"."""
+        if self.own_names is not None:
+            return self.own_names
+        names = set()
+        for k, w in enumerate(self.words):
+            if w.text not in _INTRODUCING:
+                continue
+            for j in range(k + 1, min(k + 6, len(self.words))):
+                name = self.abstract[self.words[j].start : self.words[j].end]
+                if _is_method_name(name):
+                    names.add(name)
+                    break
+        self.own_names = frozenset(names)
+        return self.own_names
 
     def _citation_at(self, k: int) -> bool:
         """Whether ``words[k]`` is a citation: a year closing a reference, or ``\\cite``."""
@@ -1407,6 +1653,20 @@ class _Context:
             return False
         return any(self.words[j].text in ("no", "not", "never") for j in range(max(0, k - 2), k))
 
+    def _suffered_by_any(self, k: int, hit: Phrase) -> bool:
+        """ "any algorithm must suffer $X$", "our method suffers only $X$": a claim, not a baseline.
+
+        "suffers" points to earlier work ("Stress Majorization suffers from high complexity
+        $X$") unless a lower bound over every method or this paper's method is the subject.
+        """
+        if not hit[0].startswith("suffer"):
+            return False
+        if any(self.words[j].text in _SUFFER_CLAIMS for j in range(max(0, k - 3), k)):
+            return True
+        # "We show … that the algorithm suffers $\Omega(T^{2/3})$": a result of this paper
+        lo, _ = self._sentence_span(k)
+        return any(self.words[j].text in ("we", "our", "us") for j in range(lo, k))
+
     def _cue_state_any(self, lo: int, hi: int, where: str = "before") -> str | None:
         """``this`` if any "we"/"our" cue is in ``words[lo:hi]``, else ``prior`` if any earlier-work cue."""
         found = {
@@ -1424,8 +1684,13 @@ class _Context:
         either, the nearest earlier sentence that has one.
         """
         lo = self._window_before(wk, _SPAN, through_symbols=True)
+        # "… improve upon the state of the art; in particular, it is the first to achieve $X$": a
+        # semicolon closes the clause whose cues spoke of earlier work
+        lo = next((k + 1 for k in range(wk - 1, lo - 1, -1) if self.words[k].text == ";"), lo)
         if _match_at(self.words, wk - 1, ("from",)) and _match_at(self.words, wk + 1, ("to",)):
             return "prior"
+        if self.r.cue("prior-right-after", "after").at(self.words, wk + 1) is not None:
+            return "prior"  # "a lower bound of $X$ is known", "$X$ was conjectured"
         if self._ends_before(wk, "prior-adjacent", lo=self._window_before(wk, 6), gap=3) is not None:
             return "prior"  # "analogous to the $X$ optimistic rate", "matching the $X$ lower bound"
         state = self._cue_state(lo, wk)
@@ -1436,12 +1701,15 @@ class _Context:
         if wk - lo <= 3 and self.made and self.made[-1]["_word"] == lo - 1:
             return str(self.made[-1]["attribution"])  # a list: "$O(n^3)$, $O(n^2)$ and $n^2$"
         first, last = self._sentence_span(wk)
-        if self._cue_state(first, min(wk, first + 3)) == "prior":
+        if self._cue_state(first, min(wk, first + 3)) == "prior" and self._cue_state_any(first, wk) != "this":
             return "prior"  # "Existing guarantees …: in offline bounds …, the penalty is $X$"
+            # (but "In contrast, we show that …, as long as $X$" speaks of this paper)
         hi = wk + 1
         while hi < last and self.words[hi].formula < 0:
             hi += 1
         state = self._cue_state_any(wk + 1, hi, "after")
+        if state is None and self._of_other_method(wk):
+            return "prior"  # "the complexity $X$ of SAGA without delays", "… of first-order methods"
         if state is not None:
             return state
         if self._cue_state_any(first, wk) == "this":
@@ -1543,6 +1811,35 @@ _MODIFIED_NOUNS = frozenset(
 # "bound on the X", "guarantees for the X": the nouns and the words allowed before X.
 _BOUND_NOUNS = frozenset("bound bounds guarantee guarantees".split())
 _BOUND_ON_FILLERS = frozenset("the a an its their our total expected overall".split())
+# "$X$ (matching) lower bound on …": words allowed between a formula and its bound noun.
+_REQUIREMENT_NOUNS = frozenset(("requirement", "requirements"))
+_BOUND_SIDES = frozenset("upper lower tight matching minimax worst-case high-probability".split())
+# "$X$ stochastic gradient and Hessian-vector product computations": an oracle, counted.
+_ORACLE_WORDS = frozenset(
+    "gradient gradients subgradient subgradients hessian hessian-vector first-order zeroth-order "
+    "second-order oracle sfo ifo".split()
+)
+_ORACLE_COUNTS = frozenset("computations products evaluations calls queries accesses".split())
+# Verbs whose subject is what the formula after them bounds: "the loss converges as $X$".
+_RATE_VERBS = frozenset(
+    "converges converge decays decay vanishes vanish grows grow scales scale decreases decrease "
+    "shrinks shrink bounded".split()
+)
+# "$n$ is the number of samples", "$n$ denotes the sample size": words before the defining noun.
+_DEFINING_FILLERS = frozenset("is denotes denoting being be the total".split())
+# "in our setting", "under our assumptions": the paper's setting, which claims no bound by itself.
+_SETTING_NOUNS = frozenset(
+    "task tasks setting settings problem problems case cases assumption assumptions".split()
+)
+# "any algorithm must suffer …", "our method suffers …": who suffers a bound that is claimed here.
+_SUFFER_CLAIMS = frozenset("any every all must necessarily inevitably will would we our ours".split())
+# Words between a subject and its verb: "the loss also converges", "the regret is upper bounded".
+_SUBJECT_SKIP = frozenset("also only then still provably now is are can be will upper".split())
+# "runs in $X$", "can compute $A$ in $X$": verbs whose "in $X$" is a running time.
+_COMPUTE_VERBS = frozenset(
+    "run runs compute computes computed computing solve solves solved implemented executed "
+    "performed evaluated".split()
+)
 # "runs in time $X$", "uses memory $X$", "with space $X$": a resource word right before a formula.
 _RESOURCE_VERBS = frozenset("in with using uses use requires require takes take and total".split())
 # Words that introduce a definition of a symbol: "$n$ is the number of samples".
@@ -1559,6 +1856,23 @@ _VERBS_IN_S = frozenset(
     "scales grows depends becomes remains means does has was is converges vanishes decays "
     "follows exists applies hides ensures leads makes obtains reduces".split()
 )
+
+
+# Words after "of" that make the method this paper's: "the regret $X$ of our algorithm".
+_OWN_MARKS = frozenset("our ours proposed new this these".split())
+# Words that introduce the abstract's own method: "We develop an algorithm ADSAGA", "our LinMED".
+_INTRODUCING = frozenset(
+    "propose proposes introduce introduces present presents develop develops design designs call "
+    "called name named dub dubbed term termed our".split()
+)
+
+
+def _is_method_name(name: str) -> bool:
+    """An acronym or coined name: "SAGA", "ADSAGA", "LinMED", "UCB-V" (not "The", not "GD's")."""
+    letters = [c for c in name if c.isalpha()]
+    if len(letters) < 2 or not name[:1].isupper() or not all(c.isalnum() or c == "-" for c in name):
+        return False
+    return sum(c.isupper() for c in letters) >= 2
 
 
 _METHOD_NOUNS = frozenset(
