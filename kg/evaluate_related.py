@@ -4,10 +4,23 @@ A judgment file is JSON Lines, one query paper per line::
 
     {"id": "p-9898d1ffb550", "related": {"p-1ae9a80a13e2": 2, "p-2065e093cc1b": 1}}
 
-(grade 2 strongly related, 1 related; papers not listed are 0; ``related`` may also be a list
-of ``{"id": …, "grade": …}``; other keys such as ``area`` are notes). Two systems are scored
-in the same run on the same graph: kg (:mod:`kg.related`) and a TF-IDF cosine baseline over the
-abstracts (:func:`kg.related.tfidf_matrix`, the configuration kg's own lexical signal uses).
+(grade 2 strongly related, 1 related; papers listed with 0 or not listed are 0; ``related`` may
+also be a list of ``{"id": …, "grade": …}``; other keys such as ``area`` are notes). Two systems
+are scored in the same run on the same graph: kg (:mod:`kg.related`) and the textbook TF-IDF
+cosine baseline over the abstracts (:func:`kg.related.tfidf_matrix`: words, English stop words,
+sublinear tf; not kg's own lexical signal, which also reads titles and word pairs).
+
+Three judgment files come with kg: ``tests/data/related_judgments.jsonl`` (the 50 seed
+abstracts, every other seed judged) and, for the 22,616-paper corpus build,
+``related_judgments_corpus.jsonl`` (30 query papers, the first in sha256(id) order among those
+with at least three extracted entities; the weights were chosen on them) and
+``related_judgments_corpus_test.jsonl`` (the next 20, judged once the weights were fixed). The
+corpus files were judged by pooling, TREC-style: each query's pool is the top 10 of TF-IDF and
+of kg, and the top 5 of every kg version measured on it, shuffled so that the judge does not know
+which system found what, graded from the titles and abstracts; the 0 grades are kept to show
+what was judged. A query
+whose judged papers are not in the graph is skipped (counted), so a file can be scored on any
+build that holds its papers.
 
 nDCG@k uses gains ``2^grade - 1`` and discount ``1 / log2(rank + 1)``, normalized by the ideal
 ordering of the query's judged papers that are in the graph; P@k counts results with grade ≥ 1.

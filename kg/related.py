@@ -4,14 +4,23 @@ Every score is computed from the graph and comes with the evidence that produced
 query paper ``q`` and a candidate ``c`` (both papers of the graph, or ``q`` an abstract read on
 the fly)::
 
-    score(q, c) = w.entity  * E(q, c)      shared entities, by rarity, type and role
-                + w.terms   * W(q, c)      entities that share words, by rarity and type
-                + w.bound   * B(q, c)      shared bound shapes
+    score(q, c) = w.entity  * E(q, c) / s_E     shared entities, by rarity, type and role
+                + w.terms   * W(q, c) / s_W     entities that share words, by rarity and type
+                + w.bound   * B(q, c) / s_B     shared bound shapes
                 + w.topic   * [topic(q) == topic(c)]
-                + w.lexical * L(q, c)      TF-IDF cosine of the abstracts (one signal among five)
+                + w.lexical * L(q, c) / s_L     TF-IDF cosine of the titles and abstracts
 
-with the defaults ``w.entity = 0.5, w.terms = 1, w.bound = 0.5, w.topic = 0, w.lexical = 1``
-(:class:`RelatedWeights` says why).
+with the defaults ``w.entity = 0.1, w.terms = 0.25, w.bound = 0.1, w.topic = 0,
+w.lexical = 1`` (:class:`RelatedWeights` says why and how they were chosen).
+
+**Scales** ``s``. The signals are cosines of very different vectors: two papers' entity-word
+vectors (a dozen words) meet far more often, and far higher, than their abstracts' TF-IDF vectors
+(hundreds of words and word pairs). Each signal is therefore divided by its scale, the value of a
+typical paper's best match under that signal: the median, over the papers that have the signal
+at all, of their highest value with any other paper (computed once when the index is built, on
+an evenly spaced sample of at most 1,000 papers). A signal of 1 is "as similar as a typical best
+match", so the weights say how much each kind of evidence counts, whatever its raw range in this
+graph. ``Related.signals`` reports the signals in these units, so ``score = Σ w · signals``.
 
 **Entities** ``E``. Each paper is a vector over the entities it holds (its paper→entity edges).
 Entry ``x_p[e] = w.types[type(e)] * idf(e)`` with ``idf(e) = ln((N + 1) / (df(e) + 1))``
@@ -40,9 +49,17 @@ cosine. The explanation also says when one paper's upper bound has a smaller exp
 shared variable than the other's (it improves that dependence).
 
 **Topic** is the community id the build assigns (``topic`` on paper nodes; weight 0 by default,
-see :class:`RelatedWeights`, but always named in the explanation); **lexical** ``L`` is
-:func:`tfidf_matrix`'s cosine (the same configuration as ``kg eval related``'s baseline), and
-also names the most shared words.
+see :class:`RelatedWeights`, but always named in the explanation).
+
+**Lexical** ``L`` is the cosine of TF-IDF vectors (:func:`lexical_matrix`) of each paper's title,
+when it has a real one (not derived from the abstract), followed by its abstract. It counts words
+and adjacent word pairs ("stochastic block", "matrix completion", "imitation learning" say more
+than their words apart) that occur in at least two papers, with sublinear term frequency and English
+stop words removed; LaTeX commands and PDF-extraction debris ("mathbf", "varepsilon", "cid") and
+tokens with digits are not words (:func:`lexical_tokens`). The explanation names the most shared
+terms, a word pair standing for its words. ``kg eval related``'s baseline is deliberately *not*
+this representation but the textbook one (:func:`tfidf_matrix`: abstract words, stop words,
+sublinear tf), so that the comparison measures what kg adds.
 
 Weights live in :class:`RelatedWeights`; ``kg related --weights FILE.json`` overrides any of
 them. Everything is precomputed once into a :class:`RelatedIndex` (sparse matrices; an entity's
@@ -78,6 +95,8 @@ if TYPE_CHECKING:
 TYPE_ORDER: tuple[str, ...] = ("Method", "Task", "Dataset", "Metric", "Concept")
 PROPOSED = "proposed"
 USED = "used"
+# The score's signals, in the order of :class:`RelatedWeights` and of ``Related.signals``.
+SIGNALS: tuple[str, ...] = ("entity", "terms", "bound", "topic", "lexical")
 
 
 # ------------------------------------------------------------------------------------ weights
@@ -93,26 +112,34 @@ def _default_types() -> dict[str, float]:
 class RelatedWeights:
     """The weights of the related-work score (see the module docstring for the formula).
 
-    The defaults are round, principled choices, not fitted: the two main similarities (the
-    entities' words ``W`` and the abstracts' words ``L``) count equally; the exact-entity and
-    bound-shape evidence, sparser and more specific, count half; the topic counts nothing by
-    default, because the build computes topics from the very shared entities ``E`` already
-    counts (it is still named in the explanation). Raise it to favour same-topic papers.
+    Each weight multiplies a signal divided by its scale (a typical best match), so the weights
+    compare kinds of evidence, not the raw ranges of cosines. The defaults: the words of the
+    titles and abstracts (``L``) carry the ranking; the entity words (``W``) a quarter of that;
+    the exact shared entities (``E``) and bound shapes (``B``), sparse and often generic ("regret
+    upper bounds", a shared "neural networks"), a tenth, enough to order near-ties and to be named
+    in the explanation; the topic nothing, because the build computes topics from the very shared
+    entities ``E`` already counts (it is still named in the explanation). They were chosen on 30
+    query papers of the 22,616-paper corpus judged by pooling (``tests/data/
+    related_judgments_corpus.jsonl``), never on the seed judgments, and checked once on 20 other
+    query papers judged afterwards (``related_judgments_corpus_test.jsonl``): nDCG@5 0.681 and
+    0.661 against 0.519 and 0.500 for the TF-IDF baseline. Larger entity weights helped the 50
+    seed judgments a little and hurt the corpus ones more (``W`` at 0.5: seeds 0.537, corpus
+    0.632).
 
     Attributes:
         entity: weight of the shared-entity similarity ``E`` (identical entities, with roles).
         terms: weight of the entity-word similarity ``W`` (entities that share words).
         bound: weight of the bound-shape similarity ``B``.
         topic: bonus when both papers are in the same topic.
-        lexical: weight of the TF-IDF cosine of the abstracts ``L``.
+        lexical: weight of the TF-IDF cosine of the titles and abstracts ``L``.
         types: per entity type, the factor on that type's entries.
         proposed_used: role factor when one paper proposes an entity the other uses.
         both_proposed: role factor when both papers propose the entity.
     """
 
-    entity: float = 0.5
-    terms: float = 1.0
-    bound: float = 0.5
+    entity: float = 0.1
+    terms: float = 0.25
+    bound: float = 0.1
     topic: float = 0.0
     lexical: float = 1.0
     types: dict[str, float] = field(default_factory=_default_types)
@@ -639,7 +666,7 @@ def entity_terms(names: Iterable[str]) -> tuple[str, ...]:
 
 
 def tfidf_vectorizer() -> Any:
-    """The TF-IDF configuration shared by the lexical signal and the evaluation's baseline."""
+    """The TF-IDF configuration of ``kg eval related``'s baseline (not kg's lexical signal)."""
     from sklearn.feature_extraction.text import TfidfVectorizer
 
     # English stop words and sublinear tf: the textbook setup of a TF-IDF cosine baseline.
@@ -648,14 +675,63 @@ def tfidf_vectorizer() -> Any:
 
 def tfidf_matrix(abstracts: Sequence[str]) -> tuple[Any, sp.csr_matrix]:
     """Fit :func:`tfidf_vectorizer` on ``abstracts``; return it and the L2-normalized rows."""
-    vectorizer = tfidf_vectorizer()
-    if not abstracts or not any(a.strip() for a in abstracts):
-        return vectorizer, sp.csr_matrix((len(abstracts), 0))
+    return _fit(tfidf_vectorizer(), abstracts)
+
+
+def _fit(vectorizer: Any, texts: Sequence[str]) -> tuple[Any, sp.csr_matrix]:
+    if not texts or not any(t.strip() for t in texts):
+        return vectorizer, sp.csr_matrix((len(texts), 0))
     try:
-        matrix = vectorizer.fit_transform(abstracts)
-    except ValueError:  # only stop words
-        return vectorizer, sp.csr_matrix((len(abstracts), 0))
+        matrix = vectorizer.fit_transform(texts)
+    except ValueError:  # only stop words, or no term in two texts
+        return vectorizer, sp.csr_matrix((len(texts), 0))
     return vectorizer, sp.csr_matrix(matrix)
+
+
+_LEXICAL_TOKEN = re.compile(r"(?u)\b\w\w+\b")
+# Markup that abstracts carry as words: LaTeX commands and the "(cid:173)" debris of PDF
+# extraction. Two theory abstracts share "mathbf" and "varepsilon" whatever they are about.
+_MARKUP = _NOT_WORDS | {"cid", "emph", "textit", "mathit", "boldsymbol", "hat", "bar", "cal", "bm"}
+
+
+def lexical_tokens(text: str) -> list[str]:
+    """The words kg's lexical signal counts: letters only, no stop word, no markup.
+
+    >>> lexical_tokens("We bound the regret by $O(\\sqrt{T})$ with (cid:173) 2-layer nets")
+    ['bound', 'regret', 'layer', 'nets']
+    """
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    return [
+        t
+        for t in _LEXICAL_TOKEN.findall(text.lower())
+        if t.isalpha() and t not in _MARKUP and t not in ENGLISH_STOP_WORDS
+    ]
+
+
+def lexical_vectorizer() -> Any:
+    """The TF-IDF configuration of kg's lexical signal ``L`` (see the module docstring)."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    return TfidfVectorizer(
+        tokenizer=lexical_tokens,
+        token_pattern=None,
+        lowercase=False,
+        ngram_range=(1, 2),
+        min_df=2,
+        sublinear_tf=True,
+        dtype=np.float64,
+    )
+
+
+def paper_text(title: str, abstract: str, title_derived: bool = False) -> str:
+    """What ``L`` reads of a paper: its title (when it has a real one) and its abstract."""
+    return f"{title}. {abstract}" if title and not title_derived else abstract
+
+
+def lexical_matrix(texts: Sequence[str]) -> tuple[Any, sp.csr_matrix]:
+    """Fit :func:`lexical_vectorizer` on ``texts``; return it and the L2-normalized rows."""
+    return _fit(lexical_vectorizer(), texts)
 
 
 # ------------------------------------------------------------------------------------ results
@@ -970,9 +1046,16 @@ class RelatedIndex:
                 b_cols.append(self.bound_col[f])
         self.bounds = _l2(_weighted(b_rows, b_cols, self.bound_idf, (n_papers, len(self.bound_features))))
 
-        # --- lexical
-        abstracts = [str(nx_graph.nodes[n].get("abstract") or "") for n in papers]
-        self.vectorizer, self.lexical = tfidf_matrix(abstracts)
+        # --- lexical: the title (a real one, not derived from the abstract) and the abstract
+        texts = [
+            paper_text(
+                str(nx_graph.nodes[n].get("title") or ""),
+                str(nx_graph.nodes[n].get("abstract") or ""),
+                bool(nx_graph.nodes[n].get("title_derived")),
+            )
+            for n in papers
+        ]
+        self.vectorizer, self.lexical = lexical_matrix(texts)
         self.terms = (
             np.array(self.vectorizer.get_feature_names_out(), dtype=object)
             if self.lexical.shape[1]
@@ -982,6 +1065,7 @@ class RelatedIndex:
             np.asarray(self.vectorizer.idf_, dtype=np.float64) if self.lexical.shape[1] else np.zeros(0)
         )
         self._finish()
+        self.scales = self._signal_scales()
 
     def _finish(self) -> None:
         """The derived matrices queries multiply against (rebuilt after loading a saved index)."""
@@ -998,6 +1082,37 @@ class RelatedIndex:
         self._words_t = sp.csr_matrix(self.words.T)
         self._bounds_t = sp.csr_matrix(self.bounds.T)
         self._lexical_t = sp.csr_matrix(self.lexical.T)
+
+    def _signal_scales(self, sample: int = 1000, chunk: int = 100) -> np.ndarray:
+        """Each signal's scale: its value for a typical paper's best match (see the module doc).
+
+        The median, over the papers having the signal at all, of their highest value with any
+        other paper; on an evenly spaced sample of ``sample`` papers, so that a 22k-paper graph
+        costs a second. 1 when no paper has the signal.
+        """
+        n = len(self.ids)
+        rows = np.unique(np.linspace(0, max(n - 1, 0), min(n, sample)).astype(np.int64))
+        products = {
+            "lexical": lambda r: self.lexical[r] @ self._lexical_t,
+            "terms": lambda r: self.words[r] @ self._words_t,
+            "entity": lambda r: self.used[r] @ self._against_used + self.proposed[r] @ self._against_proposed,
+            "bound": lambda r: self.bounds[r] @ self._bounds_t,
+        }
+        scales = np.ones(len(SIGNALS), dtype=np.float64)
+        for k, name in enumerate(SIGNALS):
+            if name not in products:
+                continue  # the topic is 0 or 1 already
+            best: list[float] = []
+            for start in range(0, len(rows), chunk):
+                r = rows[start : start + chunk]
+                m = sp.coo_matrix(products[name](r))
+                keep = (r[m.row] != m.col) & (m.data > 0)  # a paper is not its own match
+                top = np.zeros(len(r))
+                np.maximum.at(top, m.row[keep], m.data[keep])
+                best.extend(top[top > 0].tolist())
+            if best:
+                scales[k] = float(np.median(best))
+        return scales
 
     @property
     def _names(self) -> dict[tuple[str, str], int]:
@@ -1023,7 +1138,7 @@ class RelatedIndex:
     def _vectorizer(self) -> Any:
         """The fitted TF-IDF vectorizer (rebuilt from the saved vocabulary and IDF after a load)."""
         if self.vectorizer is None:
-            vectorizer = tfidf_vectorizer()
+            vectorizer = lexical_vectorizer()
             vectorizer.set_params(vocabulary={str(t): k for k, t in enumerate(self.terms)})
             vectorizer.fit(["x"])  # fixes the vocabulary; the IDF is then replaced by the saved one
             vectorizer.idf_ = self.lexical_idf
@@ -1033,7 +1148,7 @@ class RelatedIndex:
     # --------------------------------------------------------------------------- saving
 
     _MATRICES = ("used", "proposed", "words", "bounds", "lexical")
-    _ARRAYS = ("topics", "entity_idf", "entity_weight", "term_idf", "bound_idf", "lexical_idf")
+    _ARRAYS = ("topics", "entity_idf", "entity_weight", "term_idf", "bound_idf", "lexical_idf", "scales")
 
     def save(self, path: str | Path, graph_key: Mapping[str, Any]) -> None:
         """Write the index to ``path`` (one ``.npz``, no pickles), atomically.
@@ -1219,14 +1334,13 @@ class RelatedIndex:
         if top <= 0 or not len(self):
             return []
         w = self.weights
-        parts = self._scores(q)
-        total = (
-            w.entity * parts["entity"]
-            + w.terms * parts["terms"]
-            + w.bound * parts["bound"]
-            + w.topic * parts["topic"]
-            + w.lexical * parts["lexical"]
-        )
+        raw = self._scores(q)
+        # Each signal in units of its scale (a typical best match), so that the weights say how
+        # much each counts, not how large its cosines happen to run in this graph.
+        parts = {name: raw[name] / self.scales[k] for k, name in enumerate(SIGNALS)}
+        total = np.zeros(len(self))
+        for name in SIGNALS:
+            total += getattr(w, name) * parts[name]
         if q.row >= 0:
             total[q.row] = 0.0
         # Rounded before ranking so ties (broken by paper id) do not depend on float noise.
@@ -1270,7 +1384,7 @@ class RelatedIndex:
                 if PROPOSED in roles
                 else 1.0
             )
-            contribution = q_weight[j] * c_weight[j] * factor * w.entity
+            contribution = q_weight[j] * c_weight[j] * factor * w.entity / self.scales[0]
             if contribution <= 0:
                 continue
             shared.append(
@@ -1285,17 +1399,11 @@ class RelatedIndex:
         topic = int(self.topics[c]) if q.topic >= 0 and self.topics[c] == q.topic else None
         terms: tuple[str, ...] = ()
         if w.lexical > 0 and q.lexical.shape[1]:
-            # LaTeX words ("sqrt", "mathcal") are shared by any two theory abstracts: they
-            # count in the cosine like any word, but explain nothing.
-            best = sorted(
-                (
-                    (x, j)
-                    for x, j in _products((q.lexical.indices, q.lexical.data), _row(self.lexical, c))
-                    if _EXPLAINING_WORD.fullmatch(str(self.terms[j])) and self.terms[j] not in _NOT_WORDS
-                ),
+            shared_terms = sorted(
+                _products((q.lexical.indices, q.lexical.data), _row(self.lexical, c)),
                 key=lambda x: (-x[0], self.terms[x[1]]),
-            )[:3]
-            terms = tuple(str(self.terms[j]) for _x, j in best)
+            )
+            terms = _explaining_terms(str(self.terms[j]) for _x, j in shared_terms)
         return Related(
             self.ids[c],
             self.titles[c],
@@ -1394,7 +1502,17 @@ class RelatedIndex:
         cols = sorted({self.bound_col[f] for s in shapes for f in s.features() if f in self.bound_col})
         bounds = _l2(_weighted([0] * len(cols), cols, self.bound_idf, (1, len(self.bound_features))))
         lexical = (
-            sp.csr_matrix(self._vectorizer().transform([extraction.paper.abstract]))
+            sp.csr_matrix(
+                self._vectorizer().transform(
+                    [
+                        paper_text(
+                            extraction.paper.title,
+                            extraction.paper.abstract,
+                            extraction.paper.title_derived,
+                        )
+                    ]
+                )
+            )
             if self.lexical.shape[1]
             else sp.csr_matrix((1, 0))
         )
@@ -1519,7 +1637,7 @@ def build_index(nx_graph: nx.MultiDiGraph, weights: RelatedWeights | None = None
 INDEX_FILE = "related-index.npz"
 # Bump when what the saved index holds, or how any part of it is computed, changes: a file of
 # another format is ignored and the index rebuilt from the graph.
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2  # 2: L reads titles and word pairs; signals are divided by their scales
 
 
 def _graph_key(directory: str | Path) -> dict[str, Any]:
@@ -1691,6 +1809,27 @@ def _dense(matrix: Any) -> np.ndarray:
     if sp.issparse(matrix):
         return np.asarray(matrix.todense()).ravel()
     return np.asarray(matrix).ravel()
+
+
+def _explaining_terms(ranked: Iterable[str], limit: int = 3) -> tuple[str, ...]:
+    """The strongest shared terms worth naming; a word pair stands for its words.
+
+    >>> _explaining_terms(["block", "stochastic block", "xy", "community", "stochastic", "model"])
+    ('stochastic block', 'community', 'model')
+    """
+    out: list[str] = []
+    for term in ranked:
+        words = term.split()
+        if not all(_EXPLAINING_WORD.fullmatch(w) for w in words):
+            continue
+        if len(words) > 1:  # "stochastic block" replaces an earlier "block"
+            out = [t for t in out if not set(t.split()) <= set(words)]
+        if set(words) <= {w for t in out for w in t.split()}:
+            continue
+        out.append(term)
+        if len(out) == limit:
+            break
+    return tuple(out)
 
 
 def _bound_phrases(a: Sequence[BoundShape], b: Sequence[BoundShape], limit: int = 3) -> list[str]:

@@ -35,8 +35,8 @@ def test_related_seed_eval_keeps_kg_at_or_above_tfidf(seed_graph_dir: Path, seed
     print("\n" + result.report())
     kg, tfidf = result.systems
     assert result.queries == 50 and len(kg.ndcg) == 50
-    # Floors protecting what was reached (kg 0.494, TF-IDF 0.465 at the time of writing).
-    assert kg.mean_ndcg >= 0.44
+    # Floors protecting what was reached (kg 0.509, TF-IDF 0.465 at the time of writing).
+    assert kg.mean_ndcg >= 0.48
     assert kg.mean_ndcg >= tfidf.mean_ndcg
     assert result.explained_top3 == result.top3 == 150
 

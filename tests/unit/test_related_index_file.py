@@ -5,6 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import numpy as np
+import pytest
+
+import kg.related
 from kg.cli import main
 from kg.graphdir import load_nx, write_graph_dir
 from kg.related import INDEX_FILE, RelatedIndex, RelatedWeights, build_index, load_index, write_index
@@ -29,7 +33,21 @@ def test_related_saved_index_gives_the_same_answers(tmp_path: Path) -> None:
     assert path == directory / INDEX_FILE
     loaded = load_index(directory)
     assert loaded.vectorizer is None  # came from the file, not from graph.json
+    assert np.array_equal(loaded.scales, fresh.scales)
     assert _answers(loaded) == _answers(fresh)
+
+
+def test_related_saved_index_of_another_format_is_rebuilt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    directory = tmp_path / "graph"
+    write_graph_dir(directory, [], pca_and_bandits().g, [], {})
+    with monkeypatch.context() as patch:
+        patch.setattr(kg.related, "INDEX_FORMAT", kg.related.INDEX_FORMAT - 1)
+        write_index(directory)  # an index written by the previous version of kg
+    index = load_index(directory)
+    assert index.vectorizer is not None  # rebuilt from graph.json, not read from the file
+    assert _answers(index) == _answers(build_index(load_nx(directory)))
 
 
 def test_related_saved_index_is_ignored_when_the_graph_changes(tmp_path: Path) -> None:

@@ -10,10 +10,11 @@ from tests.unit.related_graph import GraphBuilder, filler
 
 
 def _graph(*papers: str, topics: dict[str, int] | None = None, fillers: int = 8) -> GraphBuilder:
-    """Papers whose abstracts share no word (so the lexical signal is zero), plus fillers."""
+    """Papers whose titles and abstracts share no word (so the lexical signal is zero), plus
+    fillers."""
     gb = GraphBuilder()
     for pid in papers:
-        gb.paper(pid, f"Title {pid}", f"word{pid}", (topics or {}).get(pid, -1))
+        gb.paper(pid, f"Title{pid}", f"word{pid}", (topics or {}).get(pid, -1))
     for pid, abstract in filler(fillers):
         gb.paper(pid, f"Filler {pid}", abstract)
     return gb
@@ -171,7 +172,7 @@ def test_related_lexical_signal_names_shared_terms() -> None:
     gb.paper("z", "Z", "protein folding")
     (result,) = build_index(gb.g).related("q")
     assert result.id == "c"
-    assert result.terms == ("bandit", "regret")
+    assert result.terms == ("bandit regret",)  # the word pair stands for its two words
     assert result.shared == () and result.bounds == ()
 
 
