@@ -33,9 +33,18 @@ before (two sentences back at most), then the previous bound and the abstract's 
 "suffers", unless any method or this paper's does; "$X$ is known"; "$X$ of SAGA" when the abstract
 does not introduce SAGA), read in the clause of the formula (a semicolon closes one).
 
+Structure before lists (v4): a generic head noun ("complexity", "violation", "divergence",
+"distance", "discrepancy", "radius") takes the noun modifying it, whatever it is ("teaching
+complexity", "constraint violation"), so quantities no table lists are still named; formulas joined
+by "and"/"or" share the quantity named after the last; a formula opening a parenthesis restates the
+noun phrase before it ("polynomial time ($X$)"); a repeated formula keeps its first quantity unless
+a specific one follows it. A clause with no subject of its own (in the parse) continues the clause
+of the bound before and keeps its attribution ("…, both of which achieved $X$, and achieved $Y$").
+
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
-parse) names the ``subject`` and tells plural nouns from verbs after a formula ("$X$ tests" vs
-"$X$ holds"); it may be ``None`` (a word-shape test replaces it). Every scan is linear: tokens are
+parse) names the ``subject``, tells plural nouns from verbs after a formula ("$X$ tests" vs
+"$X$ holds") and noun modifiers from adjectives, and finds clause subjects; it may be ``None`` (a
+word-shape test replaces it, and clauses are not continued). Every scan is linear: tokens are
 visited once, parentheses matched with a stack, and no regular expression can backtrack.
 """
 
@@ -55,7 +64,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v3"
+NAME = "bounds.latex.v4"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
@@ -507,9 +516,7 @@ def _classify_segment(
     start, end = tokens[a].start, tokens[b - 1].end
     kept_rels = [(k, rel) for k, rel in rels if rel not in ("->",)]
     member = [(k, rel) for k, rel in kept_rels if rel in ("in", "notin", "subset", "subseteq", "!=")]
-    if member and not (
-        len(member) == 1 and member[0][1] == "in" and any(h[0] > member[0][0] for h in heads)
-    ):
+    if member and not (len(member) == 1 and member[0][1] == "in" and any(h[0] > member[0][0] for h in heads)):
         return None  # membership and ranges define variables: $\alpha \in [0,1]$
     # …but $H(f)/h(f) \in \Theta(1)$ places a quantity in an asymptotic class: a bound
     first_rel = kept_rels[0] if kept_rels else None
@@ -1051,7 +1058,10 @@ class _Context:
             self.words, k, lambda p: (keep is None or keep(p)) and (naming or p not in self.r.name_only)
         )
         if hit is not None and not self._modifier_use(k + len(hit)):
-            return self.r.quantity_of[hit], len(hit)
+            return self._compound(k, k + len(hit)) or self.r.quantity_of[hit], len(hit)
+        compound = self._compound(k, k + 1)
+        if compound is not None and (keep is None or keep((self.words[k].text,))):
+            return compound, 1
         if naming and k in self._number_spans():
             end, quantity = self._number_spans()[k]
             return (quantity, "q.number-of"), end - k
@@ -1065,12 +1075,81 @@ class _Context:
             self.words, end, lo, lambda p: (keep is None or keep(p)) and (naming or p not in self.r.name_only)
         )
         if hit is not None and not self._modifier_use(end):
-            return self.r.quantity_of[hit]
+            return self._compound(end - len(hit), end) or self.r.quantity_of[hit]
+        compound = self._compound(end - 1, end) if end - 1 >= lo else None
+        if compound is not None and (keep is None or keep((self.words[end - 1].text,))):
+            return compound
         if naming:
             for start, (stop, quantity) in self._number_spans().items():
                 if stop == end and start >= lo:
                     return quantity, "q.number-of"
         return None
+
+    def _coordinated_quantity(self, wk: int) -> tuple[str, str] | None:
+        """The quantity after the next formula when "and"/"or" joins them: "$X$ upper-level and $Y$
+        lower-level projection complexity" bounds one quantity twice."""
+        sent = self.sentences[wk]
+        for k in range(wk + 1, min(wk + 4, len(self.words))):
+            w = self.words[k]
+            if self.sentences[k] != sent or w.formula >= 0:
+                return None
+            if w.text in ("and", "or"):
+                nxt = k + 1
+                if nxt < len(self.words) and self.sentences[nxt] == sent and self.words[nxt].formula >= 0:
+                    return self._quantity_after(nxt, naming=True)
+                return None
+            if w.text in _NOT_MODIFIERS or not (w.text[:1].isalpha() or w.text == "-"):
+                return None
+        return None
+
+    def _apposition(self, wk: int) -> str | None:
+        """The quantity a parenthesised formula restates: "polynomial time ($O(n^2e)$)".
+
+        A formula opening a parenthesis gives the size of the noun phrase just before it; any
+        quantity phrase there (even "time", which counts only next to a formula) names it, and
+        one head noun after that phrase may close it ("a polynomial time algorithm ($X$, …)").
+        """
+        if wk < 2 or self.words[wk - 1].text != "(" or self.sentences[wk - 1] != self.sentences[wk]:
+            return None
+        for end in (wk - 1, wk - 2):
+            if end < 1 or self.words[end - 1].formula >= 0:
+                return None
+            hit = self.r.quantities.ending(self.words, end, max(0, end - 4))
+            if hit is not None and not (end == wk - 1 and self._modifier_use(end)):
+                return self.r.quantity_of[hit][0]
+        return None
+
+    def _compound(self, start: int, end: int) -> tuple[str, str] | None:
+        """An open-vocabulary quantity: a noun modifier and a generic head noun ("teaching complexity").
+
+        ``words[start:end]`` is a one-word head of :data:`_OPEN_HEADS` ("complexity", "violation",
+        "divergence" …); the noun right before it names which one ("projection complexity",
+        "constraint violation"), whatever the noun, so quantities the rule tables never listed
+        are still named. A determiner, adjective, number or formula before the head names none.
+        """
+        if end - start != 1 or start < 1:
+            return None
+        head = self.words[start]
+        if head.text not in _OPEN_HEADS or self._modifier_use(end):
+            return None
+        k = start - 1
+        mod = self.words[k]
+        if mod.formula >= 0 or self.sentences[k] != self.sentences[start] or not self._noun_modifier(k):
+            return None
+        text = mod.text.lower()
+        return f"{text} {_OPEN_HEADS[head.text]}", "q.open-compound"
+
+    def _noun_modifier(self, k: int) -> bool:
+        """Whether ``words[k]`` is a noun modifying the next word: the parse decides when there is one."""
+        text = self.words[k].text
+        if not re.fullmatch(r"[A-Za-z][A-Za-z\-]*[A-Za-z]", text) or "-" in text:
+            return False
+        if text.lower() in _NOT_MODIFIERS or text.lower() in _NOT_NOUN_MODIFIERS:
+            return False
+        tok = self._token_at(self.words[k].start)
+        if tok is not None:
+            return bool(tok.tag_ in ("NN", "NNS", "NNP", "VBG") and tok.dep_ in ("compound", "amod", "nmod"))
+        return not text.lower().endswith(_ADJECTIVE_ENDINGS)
 
     def _number_spans(self) -> dict[int, tuple[int, str]]:
         """Every "number of <nouns>" phrase: start word → (end word, quantity), computed once.
@@ -1193,13 +1272,23 @@ class _Context:
         if k >= len(self.words) or self.sentences[k] != self.sentences[wk]:
             return None
         w = self.words[k]
+        acronym = None
+        if w.formula < 0 and 2 <= w.end - w.start <= 6 and self.abstract[w.start : w.end].isupper():
+            # "$O(\\log T)$ OL instances": an acronym naming what is counted sits between
+            acronym = self._token_at(w.start)
+            k += 1
+            if k >= len(self.words) or self.sentences[k] != self.sentences[wk] or self.words[k].formula >= 0:
+                return None
+            w = self.words[k]
         text = w.text
         if not text.isalpha() or len(text) < 4 or not text.endswith("s") or text.endswith(_NOT_PLURAL):
             return None
         if text in _NOT_MODIFIERS or text in _NOT_COUNTED or self._modifier_use(k + 1):
             return None
         tok = self._token_at(w.start)
-        if tok is not None:
+        if acronym is not None and tok is not None and acronym.head == tok and acronym.dep_ == "compound":
+            pass  # the acronym modifies it: a noun, however the parse tagged it
+        elif tok is not None:
             if tok.tag_ not in ("NNS", "NNPS"):
                 return None
         elif text in _VERBS_IN_S:
@@ -1380,7 +1469,13 @@ class _Context:
         symbols), else the quantity of the bound before, else the abstract's first quantity.
         """
         if latex_text in self.quantity_by_latex:
-            return self.quantity_by_latex[latex_text]  # the same formula again: the same claim
+            # the same formula again: the same claim, unless a quantity right after it names
+            # another ("$X$ regret and $X$ hard constraint violation"; "the $X$ rate" is no other)
+            after = self._quantity_after(wk, naming=True)
+            vague_ids = {self.r.quantity_of[p][1] for p in self.r.sentence_first}
+            if after is not None and after[1] not in vague_ids:
+                return after[0]
+            return self.quantity_by_latex[latex_text]
         lhs = _LHS_SYMBOL.match(latex_text)
         if lhs is not None and lhs.group(1).replace(" ", "") in self._symbol_quantities():
             # "$n = \widetilde{\Omega}(\kappa d)$, where $n$ is the number of samples"
@@ -1389,7 +1484,7 @@ class _Context:
         def vague(q: tuple[str, str] | None) -> bool:
             return q is not None and any(self.r.quantity_of[p][1] == q[1] for p in self.r.sentence_first)
 
-        q = self._quantity_after(wk, naming=True)
+        q = self._quantity_after(wk, naming=True) or self._coordinated_quantity(wk)
         if q is None:
             # "$X$ lower bound on the regret", "$X$ stochastic gradient and Hessian-vector products",
             # "the loss converges as $X$": what the formula is said to bound, before nearer nouns
@@ -1402,6 +1497,10 @@ class _Context:
         if q is not None:
             # "gradient (i.e., SFO) complexity of $X$": the modifier before a parenthesis
             named = self._modifier_before_parenthesis(wk)
+            if named is not None:
+                return named
+        if q is None:
+            named = self._apposition(wk)
             if named is not None:
                 return named
         if q is None and self._computed_in(wk):
@@ -1592,6 +1691,28 @@ class _Context:
             k += 1
         return state
 
+    def _continued_clause(self, wk: int) -> str | None:
+        """The attribution of the bound before when this one's clause has no subject of its own.
+
+        "…, both of which achieved error $O(1/T)$, but only in expectation, and achieved … $X$":
+        from the previous bound of the sentence to this one, no subject ("we", a noun before a
+        verb in the parse) and no attribution cue intervene, so whoever claimed the first bound
+        claims this one too. Needs the parse; without it, None.
+        """
+        if self.doc is None or not self.made:
+            return None
+        prev = self.made[-1]["_word"]
+        if self.sentences[prev] != self.sentences[wk] or wk - prev > _SPAN:
+            return None
+        for k in range(prev + 1, wk):
+            w = self.words[k]
+            if w.formula >= 0 or w.text in (";", ".", "we", "our", "us", "i"):
+                return None
+            tok = self._token_at(w.start)
+            if tok is not None and tok.dep_ in ("nsubj", "nsubjpass", "expl"):
+                return None  # a clause with its own subject
+        return str(self.made[-1]["attribution"])
+
     def _of_other_method(self, wk: int) -> bool:
         """Whether "of <a method>" right after the formula names a method this paper does not propose.
 
@@ -1643,6 +1764,8 @@ class _Context:
         if len(w.text) != 4 or not w.text.isdigit() or not w.text.startswith(("19", "20")):
             return False
         nxt = self.words[k + 1].text if k + 1 < len(self.words) else ""
+        if len(nxt) == 1 and nxt in "abcdef" and k + 2 < len(self.words):
+            nxt = self.words[k + 2].text  # "(Li, 2009a)": an author's second paper that year
         prev = self.words[k - 1].text if k > 0 else ""
         # "(2016)", "(Feldman and Vondrak, 2018)", "[WWW 2020]", "[Hu and Evans, UAI 2020]"
         return nxt in (")", "]", ";") or prev in ("(", "[")
@@ -1700,6 +1823,9 @@ class _Context:
             return "this"  # "sharpens the prior best $A$ … to $B$": the improved value
         if wk - lo <= 3 and self.made and self.made[-1]["_word"] == lo - 1:
             return str(self.made[-1]["attribution"])  # a list: "$O(n^3)$, $O(n^2)$ and $n^2$"
+        same_clause = self._continued_clause(wk)
+        if same_clause is not None:
+            return same_clause
         first, last = self._sentence_span(wk)
         if self._cue_state(first, min(wk, first + 3)) == "prior" and self._cue_state_any(first, wk) != "this":
             return "prior"  # "Existing guarantees …: in offline bounds …, the penalty is $X$"
@@ -1801,6 +1927,25 @@ _NOT_MODIFIERS = frozenset(
     "and or for of to in on with by the a an is are that which whose where when if as at from "
     "up than while whereas".split()
 )
+# Generic head nouns a modifier before them specialises ("teaching complexity", "constraint
+# violation", "Hellinger distance"): head word -> the head as named in a quantity.
+_OPEN_HEADS = {
+    "complexity": "complexity",
+    "complexities": "complexity",
+    "violation": "violation",
+    "violations": "violation",
+    "divergence": "divergence",
+    "distance": "distance",
+    "discrepancy": "discrepancy",
+    "radius": "radius",
+}
+# Words before a head noun that qualify the bound, not the quantity ("total complexity").
+_NOT_NOUN_MODIFIERS = frozenset(
+    "this these that its their our his her total overall optimal best same worst average expected "
+    "improved new low high small large lower upper tight near minimax such further its any each "
+    "both whose overall computational".split()
+)
+_ADJECTIVE_ENDINGS = ("al", "ed", "ive", "ous", "able", "ible", "ic", "ar", "ly", "est", "ful", "less")
 _CONFIDENCE = {"head": 0.95, "rel": 0.8, "cue": 0.7}
 # A quantity word followed by one of these is a modifier, not what is bounded: "loss function",
 # "regularized loss minimization", "reward distribution", "regret minimization strategies".
