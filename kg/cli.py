@@ -428,9 +428,9 @@ def _run_export_neo4j(args: argparse.Namespace) -> int:
     import os
 
     from kg.export.neo4j import export_neo4j, export_rows_total
-    from kg.graphdir import load_nx
+    from kg.graphdir import load_node_link
 
-    nx_graph = load_nx(args.graph)
+    nx_graph = load_node_link(args.graph)
     uri = args.uri or os.environ.get("NEO4J_URI") or "bolt://localhost:7687"
     user = args.user or os.environ.get("NEO4J_USER") or "neo4j"
     bar = None

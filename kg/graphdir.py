@@ -24,6 +24,7 @@ import shutil
 import tempfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -309,6 +310,49 @@ def load_nx(directory: str | Path) -> nx.MultiDiGraph:
         if data.get("kind") == "Paper":
             data["id"] = node.partition(":")[2]
     return g
+
+
+@dataclass(frozen=True, slots=True)
+class NodeLink:
+    """A graph's nodes and edges as plain lists, without networkx (what the exporters read).
+
+    ``nodes`` holds ``(node id, attributes)`` and ``edges`` ``(source, target, key, attributes)``,
+    in graph order. :meth:`of` views a networkx graph this way; :func:`load_node_link` reads
+    ``graph.json`` straight into it, which skips building networkx's adjacency dicts (a third
+    of the load time of a 22k-paper graph) when all a command does is stream the items out.
+    """
+
+    nodes: list[tuple[str, dict[str, Any]]]
+    edges: list[tuple[str, str, str, dict[str, Any]]]
+
+    @classmethod
+    def of(cls, graph: nx.MultiDiGraph | NodeLink) -> NodeLink:
+        if isinstance(graph, NodeLink):
+            return graph
+        return cls(list(graph.nodes(data=True)), list(graph.edges(keys=True, data=True)))
+
+    def __len__(self) -> int:
+        return len(self.nodes) + len(self.edges)
+
+
+def load_node_link(directory: str | Path) -> NodeLink:
+    """The nodes and edges of a build directory's ``graph.json`` (same attributes as :func:`load_nx`)."""
+    path = _require(directory, GRAPH_JSON)
+    try:
+        data = orjson.loads(path.read_bytes())
+    except orjson.JSONDecodeError as exc:
+        raise GraphDirError(f"{path}: not valid JSON: {exc}") from exc
+    try:
+        nodes = []
+        for attrs in data["nodes"]:
+            node = attrs.pop("id")
+            if attrs.get("kind") == "Paper":  # node-link keeps the node id under "id": restore the paper's
+                attrs["id"] = node.partition(":")[2]
+            nodes.append((node, attrs))
+        edges = [(a.pop("source"), a.pop("target"), a.pop("key"), a) for a in data["edges"]]
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise GraphDirError(f"{path}: not node-link JSON of a multigraph: {exc!r}") from None
+    return NodeLink(nodes, edges)
 
 
 def load_rdf(directory: str | Path) -> Graph:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -94,7 +94,7 @@ def cypher_literal(value: Any) -> str:
     raise ExportError(f"cannot write a {type(value).__name__} as a Cypher literal")
 
 
-def _write_batch(out: IO[Any], statement: str, rows: list[dict[str, Any]]) -> None:
+def _write_batch(out: IO[Any], statement: str, rows: Sequence[dict[str, Any]]) -> None:
     out.write(":param {rows: " + cypher_literal(rows) + "}\n")
     out.write(statement + ";\n")
 

@@ -22,14 +22,15 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import networkx as nx
 import orjson
 
 from kg.errors import ExportError
+from kg.graphdir import NodeLink
 from kg.vocab import CLASSES, OBJECT_PROPERTIES, node_label, rel_type
 
 KEY = "key"
@@ -38,6 +39,7 @@ LABELS: tuple[str, ...] = tuple(node_label(c) for c in CLASSES)
 REL_TYPES: tuple[str, ...] = tuple(rel_type(p) for p in OBJECT_PROPERTIES)
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+T = TypeVar("T")
 
 
 def _name(name: str, allowed: tuple[str, ...]) -> str:
@@ -58,6 +60,11 @@ def neo4j_value(value: Any) -> Any:
     >>> neo4j_value([]) is None
     True
     """
+    kind = type(value)
+    if kind is str or kind is bool:  # exact types first: this runs once per property of a big graph
+        return value
+    if kind is float:
+        return value if math.isfinite(value) else None
     if value is None:
         return None
     if isinstance(value, bool | str):
@@ -112,19 +119,37 @@ class RelBatchKey:
     end_label: str
 
 
-def node_rows(nx_graph: nx.MultiDiGraph) -> dict[str, list[dict[str, Any]]]:
+NodeItem = tuple[str, Mapping[str, Any]]
+EdgeItem = tuple[str, str, Mapping[str, Any]]
+
+
+def node_groups(graph: nx.MultiDiGraph | NodeLink) -> dict[str, list[NodeItem]]:
+    """``(node id, attributes)`` per label, labels and items sorted by id (deterministic).
+
+    Raises:
+        ExportError: a node without a ``kind`` that is an ontology class.
+    """
+    groups: dict[str, list[NodeItem]] = defaultdict(list)
+    for node_id, attrs in NodeLink.of(graph).nodes:
+        groups[label_of(node_id, attrs)].append((str(node_id), attrs))
+    return {label: sorted(groups[label], key=lambda item: item[0]) for label in sorted(groups)}
+
+
+def node_row(item: NodeItem) -> dict[str, Any]:
+    """The statement row ``{"key": id, "props": {...}}`` of a node."""
+    node_id, attrs = item
+    props = neo4j_props(attrs)
+    props[KEY] = node_id
+    return {KEY: node_id, "props": props}
+
+
+def node_rows(graph: nx.MultiDiGraph | NodeLink) -> dict[str, list[dict[str, Any]]]:
     """Rows ``{"key": id, "props": {...}}`` per label, labels and rows sorted (deterministic).
 
     Raises:
         ExportError: a node without a ``kind`` that is an ontology class.
     """
-    rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for node_id, attrs in nx_graph.nodes(data=True):
-        label = label_of(node_id, attrs)
-        props = neo4j_props(attrs)
-        props[KEY] = str(node_id)
-        rows[label].append({KEY: str(node_id), "props": props})
-    return {label: sorted(rows[label], key=lambda r: r[KEY]) for label in sorted(rows)}
+    return {label: [node_row(item) for item in items] for label, items in node_groups(graph).items()}
 
 
 def label_of(node_id: Any, attrs: Mapping[str, Any]) -> str:
@@ -135,38 +160,59 @@ def label_of(node_id: Any, attrs: Mapping[str, Any]) -> str:
     return node_label(kind)
 
 
-def relationship_rows(nx_graph: nx.MultiDiGraph) -> dict[RelBatchKey, list[dict[str, Any]]]:
-    """Rows ``{"start": id, "end": id, "props": {...}}`` per (type, start label, end label), sorted.
+def relationship_groups(graph: nx.MultiDiGraph | NodeLink) -> dict[RelBatchKey, list[EdgeItem]]:
+    """``(start id, end id, attributes)`` per (type, start label, end label), all sorted.
 
     Raises:
-        ExportError: an edge whose predicate is not an ontology object property.
+        ExportError: an edge whose predicate is not an ontology object property, or an end
+            that is not a node of the graph.
     """
-    rows: dict[RelBatchKey, list[dict[str, Any]]] = defaultdict(list)
-    for u, v, key, attrs in nx_graph.edges(keys=True, data=True):
+    items = NodeLink.of(graph)
+    labels = {node_id: label_of(node_id, attrs) for node_id, attrs in items.nodes}
+    types = {p: rel_type(p) for p in OBJECT_PROPERTIES}
+    groups: dict[RelBatchKey, list[EdgeItem]] = defaultdict(list)
+    for u, v, key, attrs in items.edges:
         predicate = attrs.get("predicate", key)
-        if predicate not in OBJECT_PROPERTIES:
+        if predicate not in types:
             raise ExportError(f"edge {u!r} -> {v!r}: predicate {predicate!r} is not an ontology property")
-        batch = RelBatchKey(rel_type(predicate), label_of(u, nx_graph.nodes[u]),
-                            label_of(v, nx_graph.nodes[v]))
-        rows[batch].append({"start": str(u), "end": str(v), "props": neo4j_props(attrs)})
+        if u not in labels or v not in labels:
+            raise ExportError(f"edge {u!r} -> {v!r}: an end is not a node of the graph")
+        groups[RelBatchKey(types[predicate], labels[u], labels[v])].append((str(u), str(v), attrs))
     return {
-        k: sorted(rows[k], key=lambda r: (r["start"], r["end"]))
-        for k in sorted(rows, key=lambda b: (b.rel_type, b.start_label, b.end_label))
+        k: sorted(groups[k], key=lambda item: (item[0], item[1]))
+        for k in sorted(groups, key=lambda b: (b.rel_type, b.start_label, b.end_label))
     }
 
 
-def expected_counts(nx_graph: nx.MultiDiGraph) -> tuple[dict[str, int], dict[str, int]]:
-    """What an export of ``nx_graph`` must leave in Neo4j: nodes per label, relationships per type."""
+def relationship_row(item: EdgeItem) -> dict[str, Any]:
+    """The statement row ``{"start": id, "end": id, "props": {...}}`` of a relationship."""
+    start, end, attrs = item
+    return {"start": start, "end": end, "props": neo4j_props(attrs)}
+
+
+def relationship_rows(graph: nx.MultiDiGraph | NodeLink) -> dict[RelBatchKey, list[dict[str, Any]]]:
+    """Rows ``{"start": id, "end": id, "props": {...}}`` per (type, start label, end label), sorted.
+
+    Raises:
+        ExportError: an edge whose predicate is not an ontology object property, or an end
+            that is not a node of the graph.
+    """
+    return {k: [relationship_row(item) for item in items] for k, items in relationship_groups(graph).items()}
+
+
+def expected_counts(graph: nx.MultiDiGraph | NodeLink) -> tuple[dict[str, int], dict[str, int]]:
+    """What an export of ``graph`` must leave in Neo4j: nodes per label, relationships per type."""
+    items = NodeLink.of(graph)
     labels: dict[str, int] = defaultdict(int)
-    for node_id, attrs in nx_graph.nodes(data=True):
+    for node_id, attrs in items.nodes:
         labels[label_of(node_id, attrs)] += 1
     types: dict[str, int] = defaultdict(int)
-    for _u, _v, key, attrs in nx_graph.edges(keys=True, data=True):
+    for _u, _v, key, attrs in items.edges:
         types[rel_type(attrs.get("predicate", key))] += 1
     return dict(sorted(labels.items())), dict(sorted(types.items()))
 
 
-def batched(rows: list[dict[str, Any]], size: int) -> Iterable[list[dict[str, Any]]]:
+def batched(rows: Sequence[T], size: int) -> Iterator[Sequence[T]]:
     """Consecutive slices of ``rows`` of at most ``size`` rows."""
     for i in range(0, len(rows), size):
         yield rows[i : i + size]
@@ -204,6 +250,29 @@ def merge_relationships_statement(batch: RelBatchKey) -> str:
         f"MATCH (a:{start} {{{KEY}: row.start}}) MATCH (b:{end} {{{KEY}: row.end}}) "
         f"MERGE (a)-[r:{rel}]->(b) SET r = row.props"
     )
+
+
+def create_nodes_statement(label: str) -> str:
+    """Insert a batch ``$rows`` of one label (the label held no node when the export began)."""
+    return f"UNWIND $rows AS row CREATE (n:{_name(label, LABELS)}) SET n = row.props"
+
+
+def create_relationships_statement(batch: RelBatchKey) -> str:
+    """Insert a batch ``$rows`` of one relationship type (none of it existed when the export began)."""
+    start = _name(batch.start_label, LABELS)
+    end = _name(batch.end_label, LABELS)
+    rel = _name(batch.rel_type, REL_TYPES)
+    return (
+        f"UNWIND $rows AS row "
+        f"MATCH (a:{start} {{{KEY}: row.start}}) MATCH (b:{end} {{{KEY}: row.end}}) "
+        f"CREATE (a)-[r:{rel}]->(b) SET r = row.props"
+    )
+
+
+def count_outgoing_statement(batch: RelBatchKey) -> str:
+    """How many relationships of ``batch``'s type leave a node of its start label (a count-store read)."""
+    return (f"MATCH (:{_name(batch.start_label, LABELS)})-[r:{_name(batch.rel_type, REL_TYPES)}]->() "
+            "RETURN count(r) AS count")
 
 
 def delete_project_statement(limit: int = 1000) -> str:

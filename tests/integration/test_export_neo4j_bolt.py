@@ -162,7 +162,7 @@ def test_export_neo4j_cli_prints_summary_never_the_password(neo4j_db: Neo4jServe
         env=env, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stderr
     assert neo4j_db.password not in proc.stdout + proc.stderr
-    assert f"neo4j {neo4j_db.uri}: merged 10 nodes and 14 relationships" in proc.stderr
+    assert f"neo4j {neo4j_db.uri}: wrote 10 nodes and 14 relationships" in proc.stderr
     assert ("nodes in the database:         "
             "Bound 1, Concept 1, Dataset 1, Method 2, Metric 1, Paper 3, Task 1") in proc.stderr
     assert neo4j_db.counts() == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
@@ -195,3 +195,33 @@ def test_export_neo4j_unknown_database_is_a_clear_error(neo4j_db: Neo4jServer) -
     assert message.startswith(expected), message
     assert neo4j_db.password not in message
     assert neo4j_db.counts() == ({}, {})
+
+
+def test_export_neo4j_creates_only_groups_the_database_lacks(neo4j_db: Neo4jServer) -> None:
+    from kg.export.neo4j import _fresh_groups
+    from kg.export.neo4j_model import RelBatchKey, node_groups, relationship_groups
+
+    nodes, rels = node_groups(contract_graph()), relationship_groups(contract_graph())
+    with neo4j_db.driver() as driver, driver.session() as session:
+        labels, groups = _fresh_groups(session, nodes, rels)
+        assert labels == set(CONTRACT_NODE_COUNTS) and groups == set(rels)
+        # a Task already there: Task nodes and every relationship reaching a Task are MERGEd
+        session.run("CREATE (:Task {key: 'Task:elsewhere'})").consume()
+        labels, groups = _fresh_groups(session, nodes, rels)
+        assert labels == set(CONTRACT_NODE_COUNTS) - {"Task"}
+        assert groups == {k for k in rels if "Task" not in (k.start_label, k.end_label)}
+        # a USES relationship out of some Paper: every USES group from Paper is MERGEd
+        session.run("CREATE (:Paper {key: 'paper:elsewhere'})-[:USES]->(:Method {key: 'Method:x'})").consume()
+        labels, groups = _fresh_groups(session, nodes, rels)
+        assert labels == set(CONTRACT_NODE_COUNTS) - {"Task", "Paper", "Method"}
+        assert groups == {RelBatchKey("BOUNDS_QUANTITY", "Bound", "Concept")}
+
+
+def test_export_neo4j_after_losing_some_relationships_restores_exactly(neo4j_db: Neo4jServer) -> None:
+    # what an export killed in its relationship phase leaves: the re-run MERGEs, never duplicates
+    _export(neo4j_db)
+    complete = neo4j_db.dump()
+    with neo4j_db.driver() as driver:
+        driver.execute_query("MATCH (:Paper)-[r:USES|SHARES_TASK_WITH]->() DELETE r")
+    result = _export(neo4j_db)
+    assert result.matches and neo4j_db.dump() == complete

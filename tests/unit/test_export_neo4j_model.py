@@ -143,3 +143,67 @@ def test_export_neo4j_csv_headers_fields_and_command(tmp_path: Path) -> None:
     assert f"--nodes=Paper={(tmp_path / 'nodes_Paper.csv').resolve()}" in result.command
     assert (tmp_path / "import.sh").read_text().splitlines()[-1] == result.command_line
     assert (tmp_path / "constraints.cypher").read_text().count("CREATE CONSTRAINT") == 8
+
+
+def test_node_link_read_from_graph_json_equals_the_networkx_view(tmp_path: Path) -> None:
+    from kg.graphdir import NodeLink, load_node_link, load_nx, write_graph_dir
+
+    directory = write_graph_dir(tmp_path / "g", [], contract_graph(), [], {})
+    raw, viewed = load_node_link(directory), NodeLink.of(load_nx(directory))
+    assert raw.nodes == viewed.nodes and raw.edges == viewed.edges and len(raw) == 10 + 14
+    assert dict(raw.nodes)["paper:p-a"]["id"] == "p-a"  # the paper's own id, not node-link's
+    assert node_rows(raw) == node_rows(contract_graph())
+    assert relationship_rows(raw) == relationship_rows(contract_graph())
+
+
+def test_node_link_of_bad_graph_json_is_a_clear_error(tmp_path: Path) -> None:
+    from kg.errors import GraphDirError
+    from kg.graphdir import load_node_link
+
+    (tmp_path / "graph.json").write_text('{"nodes": [{"kind": "Paper"}], "edges": []}')
+    with pytest.raises(GraphDirError, match=r"graph.json: not node-link JSON of a multigraph"):
+        load_node_link(tmp_path)
+
+
+def test_relationship_rows_refuse_an_edge_to_a_missing_node() -> None:
+    from kg.graphdir import NodeLink
+
+    items = NodeLink([("paper:p-a", {"kind": "Paper"})], [("paper:p-a", "Method:x", "uses", {"predicate": "uses"})])
+    with pytest.raises(ExportError, match="an end is not a node of the graph"):
+        relationship_rows(items)
+
+
+def test_prefetched_keeps_order_and_raises_the_producers_error() -> None:
+    from kg.export.neo4j import _prefetched
+
+    assert list(_prefetched(iter(range(50)))) == list(range(50))
+
+    def failing():  # noqa: ANN202
+        yield 1
+        raise ExportError("bad row")
+
+    out = []
+    with pytest.raises(ExportError, match="bad row"):
+        out.extend(_prefetched(failing()))
+    assert out == [1]
+
+
+def test_prefetched_stops_its_thread_when_the_consumer_stops() -> None:
+    import threading
+
+    from kg.export.neo4j import _prefetched
+
+    produced = []
+
+    def endless():  # noqa: ANN202
+        i = 0
+        while True:
+            produced.append(i)
+            yield i
+            i += 1
+
+    stream = _prefetched(endless(), depth=2)
+    assert [next(stream) for _ in range(3)] == [0, 1, 2]
+    stream.close()
+    assert not any(t.name == "kg-neo4j-rows" for t in threading.enumerate())
+    assert len(produced) <= 3 + 2 + 1
