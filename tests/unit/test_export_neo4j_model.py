@@ -168,7 +168,8 @@ def test_node_link_of_bad_graph_json_is_a_clear_error(tmp_path: Path) -> None:
 def test_relationship_rows_refuse_an_edge_to_a_missing_node() -> None:
     from kg.graphdir import NodeLink
 
-    items = NodeLink([("paper:p-a", {"kind": "Paper"})], [("paper:p-a", "Method:x", "uses", {"predicate": "uses"})])
+    items = NodeLink([("paper:p-a", {"kind": "Paper"})],
+                     [("paper:p-a", "Method:x", "uses", {"predicate": "uses"})])
     with pytest.raises(ExportError, match="an end is not a node of the graph"):
         relationship_rows(items)
 
