@@ -821,6 +821,7 @@ def extract_bounds(
     doc: Any = None,
     norm: NormalizedText | None = None,
     extractor: str = NAME,
+    collect: list[tuple[int, int, list[str], str]] | None = None,
 ) -> list[Bound]:
     """Every bound claimed in ``abstract``, in text order.
 
@@ -830,6 +831,8 @@ def extract_bounds(
         doc: the spaCy parse of the normalized text, used to name subjects; may be None.
         norm: the normalized text ``doc`` was parsed from (needed with ``doc``).
         extractor: the versioned name recorded on each bound.
+        collect: when a list, receives ``(start, end, features, rule decision)`` for every formula
+            bound: the inputs :mod:`extractors.train.bounds_attribution` cross-validates.
 
     Returns:
         The bounds, sorted by offset; formula bounds satisfy ``abstract[b.start:b.end] == b.latex``.
@@ -851,6 +854,7 @@ def extract_bounds(
     words = _tokenize_words(abstract, [(f.start, f.end) for f in formulas])
     sentences = _sentence_ids(abstract, words)
     ctx = _Context(abstract, words, sentences, formulas, r, doc if norm is not None else None, norm)
+    ctx.collect = collect
     return ctx.run(extractor)
 
 
@@ -880,6 +884,7 @@ class _Context:
     token_starts: dict[int, Any] | None = None  # parse tokens by original offset, lazily
     symbols: dict[str, str] | None = None  # symbols defined as a quantity, lazily
     own_names: frozenset[str] | None = None  # method names the abstract introduces, lazily
+    collect: list[tuple[int, int, list[str], str]] | None = None  # learned-attribution inputs
 
     def run(self, extractor: str) -> list[Bound]:
         for k, w in enumerate(self.words):
@@ -1851,6 +1856,60 @@ class _Context:
             k = s_lo - 1
         return "this"
 
+    def _attribution_features(self, wk: int, rule: str) -> list[str]:
+        """Inputs of a learned attribution for the formula word ``wk``, sorted.
+
+        Only :mod:`extractors.train.bounds_attribution` reads them (the model did not beat the
+        rules under grouped cross-validation, so extraction never computes them). ``rule`` is the
+        rule-based decision (:meth:`_attribution`). Words are lowercased and
+        alphabetic; the clause before is the window :meth:`_attribution` reads (12 words at most,
+        back to the previous bound or a semicolon), the words after stop at the next formula.
+        """
+        words = self.words
+        first, last = self._sentence_span(wk)
+        feats = {"rule:" + rule}
+        lo = self._window_before(wk, 12, through_symbols=True)
+        lo = next((k + 1 for k in range(wk - 1, lo - 1, -1) if words[k].text == ";"), lo)
+        before = [w.text for w in words[lo:wk] if w.formula < 0 and _feature_word(w.text)]
+        hi = wk + 1
+        while hi < last and hi - wk <= 8 and words[hi].formula < 0:
+            hi += 1
+        after = [w.text for w in words[wk + 1 : hi] if _feature_word(w.text)]
+        feats.update("b:" + t for t in before)
+        feats.update(f"bb:{a}_{b}" for a, b in zip(before, before[1:], strict=False))
+        feats.update("a:" + t for t in after)
+        sentence = [w.text for w in words[first:last] if w.formula < 0]
+        feats.update("s:" + t for t in sentence if _feature_word(t))
+        if any(t in _WE for t in sentence):
+            feats.add("s_we")
+        if any(t in _WE for t in before):
+            feats.add("b_we")
+        if any(w.text in _WE for w in words[:first]):
+            feats.add("earlier_we")
+        if any(a == "this" and b in _PAPER_NOUNS for a, b in zip(sentence, sentence[1:], strict=False)):
+            feats.add("s_this_paper")
+        if any(self._citation_at(k) for k in range(first, last)) or any(
+            a == "et" and b == "al" for a, b in zip(sentence, sentence[1:], strict=False)
+        ):
+            feats.add("s_cite")
+        sent = self.sentences[wk]
+        n_sent = self.sentences[-1] + 1 if self.sentences else 1
+        feats.add(f"pos:{min(sent, 3)}")
+        feats.add(f"third:{min(2, 3 * sent // n_sent)}")
+        if not self.made:
+            feats.add("first_bound")
+        elif self.sentences[self.made[-1]["_word"]] == sent:
+            feats.add("prev_in_sentence:" + str(self.made[-1]["attribution"]))
+        for k in range(lo, wk):
+            tok = self._token_at(words[k].start)
+            if tok is not None and tok.tag_ in _VERB_TAGS:
+                feats.add("bt:" + tok.tag_)
+        for k in range(first, last):
+            tok = self._token_at(words[k].start)
+            if tok is not None and tok.tag_ in _VERB_TAGS:
+                feats.add("st:" + tok.tag_)
+        return sorted(feats)
+
     # -- records ---------------------------------------------------------------------------------
 
     def _bound(self, piece: _Piece, wk: int, kind: str, notation: str, rule: str) -> dict[str, Any]:
@@ -1876,6 +1935,10 @@ class _Context:
             "confidence": _CONFIDENCE.get(rule.split(".")[0], 0.7),
             "_word": wk,
         }
+        if self.collect is not None:  # inputs of a learned attribution, for its cross-validation
+            rule_decision = str(out["attribution"])
+            features = self._attribution_features(wk, rule_decision)
+            self.collect.append((piece.start, piece.end, features, rule_decision))
         self.made.append(out)
         self.bound_words.add(wk)
         return out
@@ -1917,6 +1980,15 @@ class _Context:
 
 
 _SPAN = 80  # words either side of a formula that its sentence may contribute
+_WE = frozenset(("we", "our", "us", "ours"))
+_PAPER_NOUNS = frozenset(("paper", "work", "article", "note", "study"))
+_VERB_TAGS = frozenset(("VBD", "VBN", "VBZ", "VBP", "VBG", "VB", "MD"))
+
+
+def _feature_word(text: str) -> bool:
+    return text.isalpha() or "-" in text and any(c.isalpha() for c in text)
+
+
 _BACK_SENTENCES = 3  # earlier sentences an attribution may be inherited from
 _CONDITION_FILLERS = frozenset(("the", "that", "all", "a", "regime", "case", "some"))
 _IMPROVE_VERBS = ("improv", "sharpen", "reduc", "tighten", "lower", "decreas")
