@@ -23,6 +23,7 @@ import math
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, NamedTuple
 
 import networkx as nx
@@ -464,19 +465,30 @@ _XSD_gYear = str(XSD.gYear)
 _XSD_anyURI = str(XSD.anyURI)
 
 
-def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[str, str, Obj]]:
+def rdf_triples(g: nx.MultiDiGraph, part: tuple[int, int] | None = None) -> Iterator[tuple[str, str, Obj]]:
     """The RDF triples of an assembled graph, in graph order (deterministic).
 
     Papers, entities and bounds become resources of their ontology class; every paper–entity
     edge becomes the direct triple plus a ``kg:Mention`` carrying its evidence (PROV-O
     ``wasDerivedFrom`` the paper, ``wasGeneratedBy`` the extractor); every paper–paper edge the
     direct triple plus a ``kg:Link`` with its weight and shared entities.
+
+    Args:
+        g: the assembled graph.
+        part: ``(k, n)`` yields only the k-th of n consecutive slices of the whole sequence
+            (cut between nodes and between edges, so no subject's triples are split): the n
+            slices in order are exactly the triples of ``part=None``, which lets n processes
+            render one file's parts side by side.
     """
+    k, n = part or (0, 1)
+    if not 0 <= k < n:
+        raise ValueError(f"part {k} of {n}: expected 0 <= k < n")
     iri: dict[str, str] = {node: str(node_iri(node)) for node in g.nodes}
     props = {prop: str(prop_iri(prop)) for prop in OBJECT_PROPERTIES}
     classes = {cls: str(class_iri(cls)) for cls in CLASSES}
-    extractors: set[str] = set()
-    for node, d in g.nodes(data=True):
+    n_nodes, n_edges = g.number_of_nodes(), g.number_of_edges()
+    lo, hi = (n_nodes + n_edges) * k // n, (n_nodes + n_edges) * (k + 1) // n
+    for node, d in islice(g.nodes(data=True), lo, min(hi, n_nodes)):
         s = iri[node]
         kind = d["kind"]
         yield s, _RDF_type, classes[kind]
@@ -501,7 +513,6 @@ def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[str, str, Obj]]:
         elif kind == "Bound":
             yield s, _PROV_wasDerivedFrom, iri[paper_node(d["paper"])]
             if d.get("extractor"):
-                extractors.add(d["extractor"])
                 yield s, _PROV_wasGeneratedBy, str(extractor_iri(d["extractor"]))
             for attr, prop in _BOUND_FIELDS:
                 # expr is "" for a verbal bound and still written: every Bound has one
@@ -518,7 +529,7 @@ def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[str, str, Obj]]:
         # the node's outgoing edges right after it: each subject's triples stay together
         for _u, v, key in g.out_edges(node, keys=True):
             yield s, props[key], iri[v]
-    for u, v, key, d in g.edges(keys=True, data=True):
+    for u, v, key, d in islice(g.edges(keys=True, data=True), max(lo - n_nodes, 0), max(hi - n_nodes, 0)):
         s, o, p = iri[u], iri[v], props[key]
         if "sentence" in d:  # paper → entity: its evidence
             m = str(mention_iri(d_paper_id(u), key, v))
@@ -533,7 +544,6 @@ def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[str, str, Obj]]:
             yield m, _KG_confidence, _lit(float(d["confidence"]))
             yield m, _KG_mentionCount, _lit(int(d["mentions"]))
             if d.get("extractor"):
-                extractors.add(d["extractor"])
                 yield m, _KG_extractorName, _lit(d["extractor"])
                 yield m, _PROV_wasGeneratedBy, str(extractor_iri(d["extractor"]))
         elif "shared" in d:  # paper – paper: its explanation
@@ -550,6 +560,12 @@ def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[str, str, Obj]]:
                     _KG_sharedEntity,
                     iri.get(f"{etype}:{slug(name)}") or str(node_iri(f"{etype}:{slug(name)}")),
                 )
+    if k < n - 1:
+        return
+    extractors = {d["extractor"] for _n, d in g.nodes(data=True)
+                  if d["kind"] == "Bound" and d.get("extractor")}
+    extractors.update(d["extractor"] for *_e, d in g.edges(data=True)
+                      if "sentence" in d and d.get("extractor"))
     for name in sorted(extractors):
         yield str(extractor_iri(name)), _RDF_type, _KG_Extractor
         yield str(extractor_iri(name)), _RDFS_label, _lit(name)

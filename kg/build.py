@@ -13,6 +13,7 @@ versions (plus the spaCy pipeline name/version) in the manifest equal the curren
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import time
 from collections import Counter
@@ -163,7 +164,7 @@ def _write(
         directory,
         extractions,
         nx_graph,
-        rdf_triples(nx_graph),
+        functools.partial(rdf_triples, nx_graph),
         _manifest(report, inputs, versions, config, removed),
     )
 

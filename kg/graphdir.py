@@ -23,7 +23,8 @@ import re
 import shutil
 import tempfile
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -108,7 +109,7 @@ def _term(term: Any) -> str:
     raise GraphDirError(f"not an RDF term: {term!r}")
 
 
-def turtle_lines(triples: Iterable[tuple[Any, Any, Any]]) -> Iterator[str]:
+def turtle_lines(triples: Iterable[tuple[Any, Any, Any]], header: bool = True) -> Iterator[str]:
     """Turtle in a fixed layout, streamed: the prefix block, then one block per run of triples
     with the same subject (its predicate–object pairs in triple order, duplicates once).
 
@@ -116,8 +117,9 @@ def turtle_lines(triples: Iterable[tuple[Any, Any, Any]]) -> Iterator[str]:
     in graph order (sorted by node id), each subject's triples together, so there is neither a
     global sort of millions of lines nor the whole file in memory.
     """
-    for prefix, ns in sorted(PREFIXES.items()):
-        yield f"@prefix {prefix}: <{ns}> .\n"
+    if header:
+        for prefix, ns in sorted(PREFIXES.items()):
+            yield f"@prefix {prefix}: <{ns}> .\n"
     subject: str | None = None
     block: dict[str, None] = {}
     for s, p, o in triples:
@@ -181,12 +183,68 @@ def _dump_json(obj: Any) -> bytes:
     return orjson.dumps(obj, option=orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2) + b"\n"
 
 
+Triples = Iterable[tuple[Any, Any, Any]]
+# Graphs with more nodes + edges than this render their Turtle in parallel processes.
+PARALLEL_TURTLE_MIN = 200_000
+_TURTLE_PARTS: Callable[[tuple[int, int]], Triples] | None = None  # what forked part writers render
+
+
+def _write_turtle_part(path: str, k: int, n: int) -> None:
+    """In a forked process: the Turtle of part ``k`` of ``n`` of :data:`_TURTLE_PARTS` into ``path``."""
+    assert _TURTLE_PARTS is not None
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.writelines(turtle_lines(_TURTLE_PARTS((k, n)), header=k == 0))
+
+
+def _default_parts(nx_graph: nx.MultiDiGraph) -> int:
+    if nx_graph.number_of_nodes() + nx_graph.number_of_edges() < PARALLEL_TURTLE_MIN:
+        return 1
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+@contextlib.contextmanager
+def _turtle_in_parallel(tmp: Path, parts: Callable[[tuple[int, int]], Triples], n: int) -> Iterator[None]:
+    """Render ``graph.ttl`` as ``n`` parts: the first ``n - 1`` in forked processes while the
+    body runs, the last one here after it, then join them.
+
+    Each part is a run of whole subjects (:func:`kg.assemble.rdf_triples` with ``part``), so the
+    joined file is byte for byte the one a single process writes. The objects alive at the fork
+    are frozen out of the collector first, so a child's garbage collection does not touch (and
+    copy) the parent's pages; a child still copies the pages its part's objects live on, which
+    is why the parent renders a part itself rather than idling with one more child.
+    """
+    import gc
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    global _TURTLE_PARTS
+    _TURTLE_PARTS = parts
+    paths = [tmp / f".{GRAPH_TTL}.part{k}" for k in range(n)]
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(n - 1, mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = [pool.submit(_write_turtle_part, str(paths[k]), k, n) for k in range(n - 1)]
+            yield
+            _write_turtle_part(str(paths[-1]), n - 1, n)
+            for future in futures:
+                future.result()
+    finally:
+        _TURTLE_PARTS = None
+        gc.unfreeze()
+    with open(tmp / GRAPH_TTL, "wb") as out:
+        for path in paths:
+            with open(path, "rb") as part:
+                shutil.copyfileobj(part, out, 1 << 22)
+            path.unlink()
+
+
 def write_graph_dir(
     directory: str | Path,
     extractions: Iterable[Extraction],
     nx_graph: nx.MultiDiGraph,
-    triples: Iterable[tuple[Any, Any, Any]],
+    triples: Triples | Callable[[tuple[int, int]], Triples],
     manifest: dict[str, Any],
+    turtle_parts: int | None = None,
 ) -> Path:
     """Write a complete build directory atomically (temp dir + rename).
 
@@ -194,8 +252,12 @@ def write_graph_dir(
         directory: the build directory; replaced as a whole if it exists.
         extractions: the per-paper records (written sorted by paper id).
         nx_graph: the assembled graph (written as node-link JSON).
-        triples: its RDF triples (written as canonical Turtle).
+        triples: its RDF triples (written as canonical Turtle), or a function of ``(k, n)`` →
+            the k-th of n consecutive parts of them (``functools.partial(rdf_triples, g)``),
+            which a large graph renders in parallel processes.
         manifest: the manifest; ``counts`` (nodes per kind, edges per predicate) is added here.
+        turtle_parts: processes rendering the Turtle when ``triples`` is a function (default:
+            2 on a multi-core machine for graphs of at least :data:`PARALLEL_TURTLE_MIN` items).
 
     Returns:
         The directory path.
@@ -212,13 +274,20 @@ def write_graph_dir(
     except OSError as exc:
         raise GraphDirError(f"{target}: cannot create the build directory: {exc}") from exc
     try:
-        with open(tmp / EXTRACTIONS, "wb") as fh:
-            for ext in sorted(extractions, key=lambda e: e.paper.id):
-                fh.write(orjson.dumps(ext.to_json()) + b"\n")
-        with open(tmp / GRAPH_JSON, "wb") as fh:
-            write_node_link(fh, nx_graph)
-        with open(tmp / GRAPH_TTL, "w", encoding="utf-8") as fh:
-            fh.writelines(turtle_lines(triples))
+        n_parts = 1
+        if callable(triples):
+            n_parts = turtle_parts or _default_parts(nx_graph)
+        parallel = (_turtle_in_parallel(tmp, triples, n_parts) if callable(triples) and n_parts > 1
+                    else contextlib.nullcontext())
+        with parallel:
+            with open(tmp / EXTRACTIONS, "wb") as fh:
+                for ext in sorted(extractions, key=lambda e: e.paper.id):
+                    fh.write(orjson.dumps(ext.to_json()) + b"\n")
+            with open(tmp / GRAPH_JSON, "wb") as fh:
+                write_node_link(fh, nx_graph)
+        if n_parts == 1:
+            with open(tmp / GRAPH_TTL, "w", encoding="utf-8") as fh:
+                fh.writelines(turtle_lines(triples((0, 1)) if callable(triples) else triples))
         full = dict(manifest)
         full["format"] = FORMAT_VERSION
         full["counts"] = graph_counts(nx_graph)
@@ -234,6 +303,10 @@ def write_graph_dir(
     except OSError as exc:
         shutil.rmtree(tmp, ignore_errors=True)
         raise GraphDirError(f"{target}: cannot write the build directory: {exc}") from exc
+    except BrokenProcessPool as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise GraphDirError(
+            f"{target}: cannot write the build directory: a Turtle writer died ({exc})") from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -305,3 +305,41 @@ def test_assemble_graph_json_is_networkx_node_link(tmp_path: Path, graph) -> Non
     out = write_graph_dir(tmp_path / "g", CORPUS, graph, rdf_triples(graph), {})
     expected = orjson.dumps(nx.node_link_data(graph, edges="edges"), option=orjson.OPT_SORT_KEYS) + b"\n"
     assert (out / "graph.json").read_bytes() == expected
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_rdf_triples_parts_in_order_are_the_whole(graph, n: int) -> None:  # noqa: ANN001
+    whole = list(rdf_triples(graph))
+    parts = [list(rdf_triples(graph, (k, n))) for k in range(n)]
+    assert [t for part in parts for t in part] == whole
+    assert all(parts)  # this graph has more items than parts: none is empty
+    subjects = [{s for s, _p, _o in part} for part in parts]
+    for a in range(n):  # no subject's triples are split between two parts
+        for b in range(a + 1, n):
+            assert not subjects[a] & subjects[b]
+
+
+@pytest.mark.parametrize("parts", [2, 3])
+def test_graph_dir_turtle_rendered_in_processes_is_byte_identical(  # noqa: ANN001
+    tmp_path: Path, graph, parts: int
+) -> None:
+    import functools
+
+    one = write_graph_dir(tmp_path / "one", CORPUS, graph, rdf_triples(graph), {})
+    many = write_graph_dir(tmp_path / "many", CORPUS, graph, functools.partial(rdf_triples, graph), {},
+                           turtle_parts=parts)
+    assert (many / "graph.ttl").read_bytes() == (one / "graph.ttl").read_bytes()
+    assert sorted(p.name for p in many.iterdir()) == sorted(p.name for p in one.iterdir())
+
+
+def test_graph_dir_a_failing_turtle_process_leaves_nothing(tmp_path: Path, graph) -> None:  # noqa: ANN001
+    from kg.errors import GraphDirError
+
+    def parts(part: tuple[int, int]):  # noqa: ANN202
+        if part[0] == 0:  # runs in the forked process
+            raise OSError(28, "No space left on device")
+        return rdf_triples(graph, part)
+
+    with pytest.raises(GraphDirError, match=r"cannot write the build directory: .*No space left on device"):
+        write_graph_dir(tmp_path / "g", CORPUS, graph, parts, {}, turtle_parts=2)
+    assert list(tmp_path.iterdir()) == []
