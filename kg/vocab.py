@@ -203,7 +203,8 @@ def class_iri(cls: str) -> URIRef:
 _NON_SLUG = re.compile(r"[^a-z0-9]+")
 
 
-@functools.lru_cache(maxsize=1 << 18)
+# A 22k-paper build slugs ~400k distinct names several times over: the cache must hold them all.
+@functools.lru_cache(maxsize=1 << 20)
 def slug(name: str) -> str:
     """A stable, IRI-safe slug of a canonical name; the entity id is derived from it.
 
