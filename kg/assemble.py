@@ -312,17 +312,19 @@ def _add_share_links(g: nx.MultiDiGraph, config: LinkConfig) -> None:
             weights = np.round(scores.data[lo:hi], 9)
             order = np.lexsort((neighbours, -weights))[: config.top_k]
             keep.update((min(i, int(j)), max(i, int(j))) for j in neighbours[order])
+        # Hot on 22k papers (~120k kept pairs per type): sets, sort keys and names made once.
+        held = {p: frozenset(es) for p, es in entities_of.items()}
+        order = {e: (-idf[e], g.nodes[e]["canonical"]) for e in columns}
         for a, b in sorted(keep):
             pa, pb = papers[a], papers[b]
-            common = set(entities_of[pa]).intersection(entities_of[pb])
-            shared = sorted(((idf[e], g.nodes[e]["canonical"]) for e in common), key=lambda s: (-s[0], s[1]))
+            shared = sorted(held[pa] & held[pb], key=order.__getitem__)
             g.add_edge(
                 pa,
                 pb,
                 key=prop,
                 predicate=prop,
-                weight=round(sum(w for w, _ in shared), 6),
-                shared=[name for _w, name in shared],
+                weight=round(sum(idf[e] for e in shared), 6),
+                shared=[order[e][1] for e in shared],
             )
 
 
