@@ -314,17 +314,17 @@ def _add_share_links(g: nx.MultiDiGraph, config: LinkConfig) -> None:
             keep.update((min(i, int(j)), max(i, int(j))) for j in neighbours[order])
         # Hot on 22k papers (~120k kept pairs per type): sets, sort keys and names made once.
         held = {p: frozenset(es) for p, es in entities_of.items()}
-        order = {e: (-idf[e], g.nodes[e]["canonical"]) for e in columns}
+        rank_of = {e: (-idf[e], g.nodes[e]["canonical"]) for e in columns}
         for a, b in sorted(keep):
             pa, pb = papers[a], papers[b]
-            shared = sorted(held[pa] & held[pb], key=order.__getitem__)
+            shared = sorted(held[pa] & held[pb], key=rank_of.__getitem__)
             g.add_edge(
                 pa,
                 pb,
                 key=prop,
                 predicate=prop,
                 weight=round(sum(idf[e] for e in shared), 6),
-                shared=[order[e][1] for e in shared],
+                shared=[rank_of[e][1] for e in shared],
             )
 
 
