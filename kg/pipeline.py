@@ -20,7 +20,7 @@ from extractors.base import Extractor, ParsedPaper
 from extractors.registry import DEFAULT_FAMILIES, create
 from kg.ingest import is_coined
 from kg.nlp import load_nlp
-from kg.text import normalize
+from kg.text import NormalizedText, normalize
 from kg.types import Bound, Extraction, Mention, Paper
 
 if TYPE_CHECKING:
@@ -46,8 +46,10 @@ class Pipeline:
             out[family] = extractor.name
         return out
 
-    def extract_one(self, paper: Paper, doc: Any = None) -> Extraction:
-        norm = normalize(paper.abstract)
+    def extract_one(self, paper: Paper, doc: Any = None, norm: NormalizedText | None = None) -> Extraction:
+        """The record of one paper; ``doc`` and ``norm`` when its parse and normal form are at hand."""
+        if norm is None:
+            norm = normalize(paper.abstract)
         if doc is None:
             doc = self.nlp(norm.text)
         parsed = ParsedPaper(paper, norm, doc)
@@ -64,9 +66,9 @@ class Pipeline:
         return Extraction(_refine_title(paper, mentions), tuple(mentions), tuple(bounds))
 
     def extract_many(self, papers: Sequence[Paper]) -> list[Extraction]:
-        texts = [normalize(p.abstract).text for p in papers]
-        docs = self.nlp.pipe(texts, batch_size=CHUNK)
-        return [self.extract_one(p, d) for p, d in zip(papers, docs, strict=True)]
+        norms = [normalize(p.abstract) for p in papers]
+        docs = self.nlp.pipe((n.text for n in norms), batch_size=CHUNK)
+        return [self.extract_one(p, d, n) for p, d, n in zip(papers, docs, norms, strict=True)]
 
 
 def _refine_title(paper: Paper, mentions: list[Mention]) -> Paper:

@@ -43,6 +43,12 @@ _DROP = frozenset("\u200b\u200c\u200d\u200e\u200f\u2060\ufeff\u202a\u202b\u202c\
                   "\u2066\u2067\u2068\u2069\u00ad")
 
 
+# Every character the loop of :func:`normalize` treats specially; the rest is copied in runs.
+_SPECIAL = re.compile(
+    "[" + re.escape("\\{}`'-*" + "".join(_SINGLE) + "".join(_DROP))
+    + "\x00-\x1f\x7f-\x9f\ud800-\udfff]"
+)
+
 _TEXT_ONLY_MATH = re.compile(r"\s*\\(textit|textbf|text|emph|mathrm|textrm)\{([A-Za-z][A-Za-z \-]*)\}\s*$")
 
 
@@ -264,8 +270,14 @@ def normalize(s: str) -> NormalizedText:
             emit(" ", i, i + 1)
             i += 1
             continue
-        emit(c, i, i + 1)
-        i += 1
+        # a run of plain characters up to the next special one or math span, in one piece
+        stop = math[mi].start if mi < len(math) else n
+        special = _SPECIAL.search(s, i + 1, stop)
+        j = special.start() if special else stop
+        out.append(s[i:j])
+        starts.extend(range(i, j))
+        ends.extend(range(i + 1, j + 1))
+        i = j
     return NormalizedText(s, "".join(out), starts, ends, tuple(math))
 
 
