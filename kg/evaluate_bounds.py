@@ -210,6 +210,31 @@ def _overlaps_enough(a: tuple[int, int], b: tuple[int, int]) -> int:
     return overlap if overlap > 0 and 2 * overlap >= longest else 0
 
 
+def match_spans(
+    gold: Sequence[tuple[int, int]], predicted: Sequence[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """One-to-one ``(gold index, predicted index)`` pairs of spans overlapping by at least half
+    the longer one, largest overlap first (ties: earlier gold, then earlier prediction)."""
+    pairs = sorted(
+        (
+            (ov, gi, pi)
+            for gi, gs in enumerate(gold)
+            for pi, ps in enumerate(predicted)
+            if (ov := _overlaps_enough(gs, ps))
+        ),
+        key=lambda t: (-t[0], t[1], t[2]),
+    )
+    taken_g: set[int] = set()
+    taken_p: set[int] = set()
+    out: list[tuple[int, int]] = []
+    for _, gi, pi in pairs:
+        if gi not in taken_g and pi not in taken_p:
+            taken_g.add(gi)
+            taken_p.add(pi)
+            out.append((gi, pi))
+    return out
+
+
 def _norm_quantity(q: str | None) -> str:
     return " ".join((q or "").lower().replace("-", " ").split())
 
@@ -231,22 +256,10 @@ def score_bounds(
         scores.docs += 1
         scores.gold += len(gold_bounds)
         scores.predicted += len(preds)
-        pairs = sorted(
-            (
-                (ov, gi, pi)
-                for gi, gs in enumerate(gold_spans)
-                for pi, p in enumerate(preds)
-                if (ov := _overlaps_enough(gs, (p.start, p.end)))
-            ),
-            key=lambda t: (-t[0], t[1], t[2]),
-        )
-        taken_g: set[int] = set()
-        taken_p: set[int] = set()
-        for _, gi, pi in pairs:
-            if gi in taken_g or pi in taken_p:
-                continue
-            taken_g.add(gi)
-            taken_p.add(pi)
+        matched = match_spans(gold_spans, [(p.start, p.end) for p in preds])
+        taken_g = {gi for gi, _ in matched}
+        taken_p = {pi for _, pi in matched}
+        for gi, pi in matched:
             g, p = gold_bounds[gi], preds[pi]
             scores.matched += 1
             same = {

@@ -47,7 +47,7 @@ FOLDS = 5
 def examples(gold_file: Path, inputs: Sequence[Path]) -> list[tuple[str, list[str], str, str]]:
     """``(paper id, features, rule decision, gold attribution)`` for every matched formula bound."""
     from extractors.bounds import extract_bounds
-    from kg.evaluate_bounds import _overlaps_enough, load_gold, locate_gold
+    from kg.evaluate_bounds import load_gold, locate_gold, match_spans
     from kg.ingest import read_papers
     from kg.pipeline import load_pipeline
     from kg.text import normalize
@@ -62,22 +62,7 @@ def examples(gold_file: Path, inputs: Sequence[Path]) -> list[tuple[str, list[st
         extract_bounds(paper.abstract, norm.math, doc=nlp(norm.text), norm=norm, collect=collect)
         gold_bounds = gold[paper.id]
         spans = locate_gold(paper.abstract, gold_bounds, paper.id)
-        pairs = sorted(
-            (
-                (ov, gi, pi)
-                for gi, gs in enumerate(spans)
-                for pi, c in enumerate(collect)
-                if (ov := _overlaps_enough(gs, (c[0], c[1])))
-            ),
-            key=lambda t: (-t[0], t[1], t[2]),
-        )
-        taken_g: set[int] = set()
-        taken_p: set[int] = set()
-        for _, gi, pi in pairs:
-            if gi in taken_g or pi in taken_p:
-                continue
-            taken_g.add(gi)
-            taken_p.add(pi)
+        for gi, pi in match_spans(spans, [(c[0], c[1]) for c in collect]):
             _, _, feats, rule = collect[pi]
             out.append((paper.id, feats, rule, gold_bounds[gi].attribution))
     return out
