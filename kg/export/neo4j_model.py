@@ -242,13 +242,17 @@ def merge_nodes_statement(label: str) -> str:
 
 def merge_relationships_statement(batch: RelBatchKey) -> str:
     """Upsert a batch ``$rows`` of one relationship type between two labels (ends must exist)."""
+    return _relationships_statement(batch, "MERGE")
+
+
+def _relationships_statement(batch: RelBatchKey, verb: str) -> str:
     start = _name(batch.start_label, LABELS)
     end = _name(batch.end_label, LABELS)
     rel = _name(batch.rel_type, REL_TYPES)
     return (
         f"UNWIND $rows AS row "
         f"MATCH (a:{start} {{{KEY}: row.start}}) MATCH (b:{end} {{{KEY}: row.end}}) "
-        f"MERGE (a)-[r:{rel}]->(b) SET r = row.props"
+        f"{verb} (a)-[r:{rel}]->(b) SET r = row.props"
     )
 
 
@@ -259,14 +263,7 @@ def create_nodes_statement(label: str) -> str:
 
 def create_relationships_statement(batch: RelBatchKey) -> str:
     """Insert a batch ``$rows`` of one relationship type (none of it existed when the export began)."""
-    start = _name(batch.start_label, LABELS)
-    end = _name(batch.end_label, LABELS)
-    rel = _name(batch.rel_type, REL_TYPES)
-    return (
-        f"UNWIND $rows AS row "
-        f"MATCH (a:{start} {{{KEY}: row.start}}) MATCH (b:{end} {{{KEY}: row.end}}) "
-        f"CREATE (a)-[r:{rel}]->(b) SET r = row.props"
-    )
+    return _relationships_statement(batch, "CREATE")
 
 
 def count_outgoing_statement(batch: RelBatchKey) -> str:

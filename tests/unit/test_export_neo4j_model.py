@@ -172,39 +172,3 @@ def test_relationship_rows_refuse_an_edge_to_a_missing_node() -> None:
                      [("paper:p-a", "Method:x", "uses", {"predicate": "uses"})])
     with pytest.raises(ExportError, match="an end is not a node of the graph"):
         relationship_rows(items)
-
-
-def test_prefetched_keeps_order_and_raises_the_producers_error() -> None:
-    from kg.export.neo4j import _prefetched
-
-    assert list(_prefetched(iter(range(50)))) == list(range(50))
-
-    def failing():  # noqa: ANN202
-        yield 1
-        raise ExportError("bad row")
-
-    out = []
-    with pytest.raises(ExportError, match="bad row"):
-        out.extend(_prefetched(failing()))
-    assert out == [1]
-
-
-def test_prefetched_stops_its_thread_when_the_consumer_stops() -> None:
-    import threading
-
-    from kg.export.neo4j import _prefetched
-
-    produced = []
-
-    def endless():  # noqa: ANN202
-        i = 0
-        while True:
-            produced.append(i)
-            yield i
-            i += 1
-
-    stream = _prefetched(endless(), depth=2)
-    assert [next(stream) for _ in range(3)] == [0, 1, 2]
-    stream.close()
-    assert not any(t.name == "kg-neo4j-rows" for t in threading.enumerate())
-    assert len(produced) <= 3 + 2 + 1
