@@ -1,0 +1,67 @@
+"""kg's memoized ``attribute_ruler`` + ``lemmatizer`` against the stock components, token by token."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.integration
+
+REPO = Path(__file__).resolve().parents[2]
+SCIERC_DEV = REPO.parent / "shared" / "data" / "scierc" / "dev.json"
+
+
+@pytest.fixture(scope="module")
+def stock():  # noqa: ANN201 - spacy Language
+    import spacy
+
+    from kg.nlp import EXCLUDE, candidates
+
+    return spacy.load(candidates()[-1], exclude=list(EXCLUDE))
+
+
+def _texts() -> list[str]:
+    from kg.ingest import read_papers
+    from kg.text import normalize
+
+    texts = [normalize(p.abstract).text for p in read_papers([str(REPO / "seeds")])]
+    if SCIERC_DEV.exists():
+        for line in SCIERC_DEV.read_text(encoding="utf-8").splitlines():
+            texts.append(" ".join(w for s in json.loads(line)["sentences"] for w in s))
+    # Sentences the two-token patterns fire on (expletive + be, "gon na"), and the same words
+    # where they do not.
+    texts += [
+        "There is a gap between the rates. There are two regimes, and the regret is small.",
+        "We are gon na show it. Let's see. It is what it is.",
+    ]
+    return texts
+
+
+def _attrs(doc) -> list[tuple[str, str, str, str]]:  # noqa: ANN001
+    return [(t.text, t.pos_, str(t.morph), t.lemma_) for t in doc]
+
+
+def test_same_pos_morph_lemma_as_stock_components(stock, entity_pipeline) -> None:  # noqa: ANN001
+    from kg.token_attrs import FACTORY
+
+    nlp = entity_pipeline.nlp
+    assert FACTORY in nlp.pipe_names
+    assert "attribute_ruler" not in nlp.pipe_names and "lemmatizer" not in nlp.pipe_names
+    texts = _texts()
+    tokens = 0
+    for ours, theirs in zip(nlp.pipe(texts), stock.pipe(texts), strict=True):
+        assert _attrs(ours) == _attrs(theirs), ours.text[:80]
+        tokens += len(ours)
+    assert tokens > 10_000
+
+
+def test_context_patterns_take_their_neighbours(entity_pipeline) -> None:  # noqa: ANN001
+    doc = entity_pipeline.nlp("There is a gap. The gap is small.")
+    is_expletive, is_copula = doc[1], doc[7]
+    assert (is_expletive.text, is_copula.text) == ("is", "is")
+    assert doc[0].dep_ == "expl"
+    assert is_expletive.pos_ == "VERB"  # the two-token rule, not the one-word cache
+    assert is_copula.pos_ == "AUX"
+    assert is_expletive.lemma_ == is_copula.lemma_ == "be"
