@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy
 from spacy.attrs import DEP, LEMMA, MORPH, ORTH, POS, TAG
 from spacy.language import Language
 from spacy.matcher import Matcher
@@ -27,6 +28,12 @@ if TYPE_CHECKING:
 
 FACTORY = "kg_token_attrs"
 ATTRS = [POS, MORPH, LEMMA]
+# What a ruler pattern may read for the memoization to be exact: the token's tag and label, and
+# attributes of its word alone. A pattern reading anything else (POS, ENT_TYPE, an operator, an
+# extension) leaves the pipeline as it is.
+TOKEN_LOCAL = frozenset(
+    ("ORTH", "TEXT", "LOWER", "NORM", "SHAPE", "PREFIX", "SUFFIX", "LENGTH", "TAG", "DEP")
+)
 
 
 class TokenAttrs:
@@ -71,8 +78,6 @@ class TokenAttrs:
             for _, start, end in self.context(doc, allow_missing=True):
                 for i in range(start, end):
                     out[i] = (*self._window(doc, i), 0)
-        import numpy
-
         values: Any = numpy.asarray([v[:3] for v in out], dtype="uint64")
         doc.from_array(ATTRS, values)
         return doc
@@ -130,12 +135,22 @@ def make_token_attrs(nlp: Language, name: str, ruler: str, lemmatizer: str) -> T
 def install(nlp: Language) -> Language:
     """Put :class:`TokenAttrs` where ``attribute_ruler`` runs and disable the two it replaces.
 
-    A pipeline without both components (another package, or one already changed) is returned as it is.
+    A pipeline without both components (another package, or one already changed), or whose ruler
+    reads more than :data:`TOKEN_LOCAL` and the word's ``IS_*``/``LIKE_*`` flags, is returned as it is.
     """
     names = nlp.pipe_names
     if FACTORY in names or "attribute_ruler" not in names or "lemmatizer" not in names:
         return nlp
     if getattr(nlp.get_pipe("lemmatizer"), "mode", None) != "rule":
+        return nlp
+    read = {
+        key.upper()
+        for entry in getattr(nlp.get_pipe("attribute_ruler"), "patterns", [])
+        for pattern in entry["patterns"]
+        for spec in pattern
+        for key in spec
+    }
+    if any(key not in TOKEN_LOCAL and not key.startswith(("IS_", "LIKE_")) for key in read):
         return nlp
     nlp.add_pipe(FACTORY, before="attribute_ruler")
     nlp.disable_pipe("attribute_ruler")

@@ -79,3 +79,16 @@ def test_context_patterns_take_their_neighbours(entity_pipeline) -> None:  # noq
     assert is_expletive.pos_ == "VERB"  # the two-token rule, not the one-word cache
     assert is_copula.pos_ == "AUX"
     assert is_expletive.lemma_ == is_copula.lemma_ == "be"
+
+
+def test_ruler_reading_more_than_the_token_is_left_alone() -> None:
+    import spacy
+
+    from kg.nlp import EXCLUDE, candidates
+    from kg.token_attrs import FACTORY, install
+
+    nlp = spacy.load(candidates()[-1], exclude=list(EXCLUDE))
+    nlp.get_pipe("attribute_ruler").add([[{"POS": "NOUN", "LOWER": "bound"}]], {"LEMMA": "bound"})
+    install(nlp)
+    assert FACTORY not in nlp.pipe_names
+    assert "attribute_ruler" in nlp.pipe_names and "lemmatizer" in nlp.pipe_names
