@@ -25,6 +25,9 @@ SEED_UNTYPED_RECALL_FLOOR = 0.82
 SEED_PROPOSED_SHARE_FLOOR = 0.88
 
 
+# SciERC is not in the repository nor on a package registry: it is read from ../shared beside the
+# checkout, and without it this one test has nothing to measure.
+@pytest.mark.skipif(not SCIERC_DEV.exists(), reason=f"SciERC dev split not found at {SCIERC_DEV}")
 def test_entities_scierc_dev_floor(entity_pipeline) -> None:  # noqa: ANN001
     from kg.evaluate_entities import evaluate_scierc
 
