@@ -694,6 +694,9 @@ def _add_eval_related(eval_sub: Any) -> None:
                    help='JSONL: {"id": PAPER, "related": {PAPER: 2 | 1}} per line')
     p.add_argument("-g", "--graph", required=True, metavar="DIR", help="the build directory")
     p.add_argument("--weights", metavar="FILE.json", default=None, help="kg's scoring weights")
+    p.add_argument("--no-titles", action="store_true",
+                   help="kg's lexical signal reads the abstracts only, like the baseline (how much "
+                        "of kg's lead do the titles bring?)")
     p.add_argument("--json", action="store_true", help="print the scores as JSON")
     p.set_defaults(run=_run_eval_related)
 
@@ -705,7 +708,7 @@ def _run_eval_related(args: argparse.Namespace) -> int:
 
     judgments = load_judgments(args.judgments)
     weights = RelatedWeights.from_file(args.weights) if args.weights else None
-    result = evaluate_related(load_nx(args.graph), judgments, weights)
+    result = evaluate_related(load_nx(args.graph), judgments, weights, titles=not args.no_titles)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:

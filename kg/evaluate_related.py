@@ -148,10 +148,12 @@ class RelatedEvaluation:
     no_relevant: list[str]
     explained_top3: int
     top3: int
+    titles: bool = True  # whether kg's lexical signal read the titles
 
     def to_json(self) -> dict[str, Any]:
         return {
             "systems": [s.to_json() for s in self.systems],
+            "kg_reads_titles": self.titles,
             "queries": self.queries,
             "missing_queries": self.missing_queries,
             "no_relevant_in_graph": self.no_relevant,
@@ -168,6 +170,8 @@ class RelatedEvaluation:
             diff = self.systems[0].mean_ndcg - self.systems[1].mean_ndcg
             lines.append(f"nDCG@{NDCG_K} {self.systems[0].name} − {self.systems[1].name}: {diff:+.4f}")
         lines.append(f"kg top-3 results with an explanation: {self.explained_top3}/{self.top3}")
+        if not self.titles:
+            lines.append("kg read the abstracts only (--no-titles), as the baseline does")
         if self.missing_queries:
             lines.append(
                 f"{len(self.missing_queries)} judged paper(s) not in the graph, skipped: "
@@ -204,13 +208,19 @@ def evaluate_related(
     judgments: Judgments,
     weights: RelatedWeights | None = None,
     index: RelatedIndex | None = None,
+    titles: bool = True,
 ) -> RelatedEvaluation:
     """Score kg and the TF-IDF baseline on the same graph and judgments.
+
+    ``titles=False`` builds kg's index with a lexical signal that reads the abstracts only, like
+    the baseline (ignored when ``index`` is given): on a graph whose papers have real titles,
+    the difference says how much of kg's lead the titles bring, which untitled abstracts (the
+    seeds) cannot have.
 
     Raises:
         EvalError: when no judged paper is in the graph.
     """
-    index = index or build_index(nx_graph, weights)
+    index = index or build_index(nx_graph, weights, titles=titles)
     in_graph = set(index.ids)
     missing = sorted(q for q in judgments if q not in in_graph)
     queries = sorted(q for q in judgments if q in in_graph)
@@ -236,7 +246,9 @@ def evaluate_related(
         for system, ranked in ((kg_score, [r.id for r in results]), (tfidf_score, baseline[q])):
             system.ndcg.append(ndcg_at(ranked, grades, NDCG_K))
             system.precision.append(precision_at(ranked, grades, P_K))
-    return RelatedEvaluation([kg_score, tfidf_score], len(queries), missing, no_relevant, explained, top3)
+    return RelatedEvaluation(
+        [kg_score, tfidf_score], len(queries), missing, no_relevant, explained, top3, index.lexical_titles
+    )
 
 
 __all__ = [

@@ -915,8 +915,12 @@ class RelatedIndex:
     :meth:`related_all`, :meth:`by_method` and :meth:`bridge` answer queries.
     """
 
-    def __init__(self, nx_graph: nx.MultiDiGraph, weights: RelatedWeights | None = None) -> None:
+    def __init__(
+        self, nx_graph: nx.MultiDiGraph, weights: RelatedWeights | None = None, *, titles: bool = True
+    ) -> None:
         self.weights = weights or RelatedWeights()
+        # False: L reads the abstracts only, as for untitled input (``kg eval related --no-titles``)
+        self.lexical_titles = titles
         w = self.weights
         papers = sorted(n for n, d in nx_graph.nodes(data=True) if d.get("kind") == "Paper")
         self.ids: list[str] = [str(nx_graph.nodes[n].get("id") or n.partition(":")[2]) for n in papers]
@@ -1049,7 +1053,7 @@ class RelatedIndex:
         # --- lexical: the title (a real one, not derived from the abstract) and the abstract
         texts = [
             paper_text(
-                str(nx_graph.nodes[n].get("title") or ""),
+                str(nx_graph.nodes[n].get("title") or "") if titles else "",
                 str(nx_graph.nodes[n].get("abstract") or ""),
                 bool(nx_graph.nodes[n].get("title_derived")),
             )
@@ -1171,6 +1175,7 @@ class RelatedIndex:
             "format": INDEX_FORMAT,
             "graph": dict(graph_key),
             "weights": self.weights.to_json(),
+            "lexical_titles": self.lexical_titles,
             "ids": self.ids,
             "titles": self.titles,
             "entities": self.entities,
@@ -1201,10 +1206,12 @@ class RelatedIndex:
                     meta.get("format") != INDEX_FORMAT
                     or meta.get("graph") != dict(graph_key)
                     or meta.get("weights") != weights.to_json()
+                    or meta.get("lexical_titles", True) is not True
                 ):
                     return None
                 index = cls.__new__(cls)
                 index.weights = weights
+                index.lexical_titles = True
                 for name in cls._ARRAYS:
                     setattr(index, name, np.array(data[name]))
                 for name in cls._MATRICES:
@@ -1506,7 +1513,7 @@ class RelatedIndex:
                 self._vectorizer().transform(
                     [
                         paper_text(
-                            extraction.paper.title,
+                            extraction.paper.title if self.lexical_titles else "",
                             extraction.paper.abstract,
                             extraction.paper.title_derived,
                         )
@@ -1615,8 +1622,13 @@ class RelatedIndex:
         return sorted(_row(self.used, row)[0].tolist() + _row(self.proposed, row)[0].tolist())
 
 
-def build_index(nx_graph: nx.MultiDiGraph, weights: RelatedWeights | None = None) -> RelatedIndex:
+def build_index(
+    nx_graph: nx.MultiDiGraph, weights: RelatedWeights | None = None, *, titles: bool = True
+) -> RelatedIndex:
     """Precompute the related-work index of a graph (see :class:`RelatedIndex`).
+
+    ``titles=False`` makes the lexical signal ``L`` read the abstracts only, as it does for
+    papers without a real title (an ablation: ``kg eval related --no-titles``).
 
     >>> import networkx as nx
     >>> g = nx.MultiDiGraph()
@@ -1628,7 +1640,7 @@ def build_index(nx_graph: nx.MultiDiGraph, weights: RelatedWeights | None = None
     >>> [r.id for r in build_index(g).related("a")]
     ['b']
     """
-    return RelatedIndex(nx_graph, weights)
+    return RelatedIndex(nx_graph, weights, titles=titles)
 
 
 # ------------------------------------------------------------------------------ entry points

@@ -141,6 +141,25 @@ def test_related_baseline_stays_textbook_tfidf_of_the_abstracts() -> None:
     assert [r.id for r in index.related("q", 5)] == ["c"]
 
 
+def test_related_evaluate_no_titles_reads_the_abstracts_only() -> None:
+    """--no-titles: kg's lexical signal reads what the baseline reads, so a lead won only through
+    titles disappears (the seeds, whose titles are derived from their abstracts, have none)."""
+    gb = GraphBuilder()
+    # q and c meet only in their titles; their abstracts share no word
+    gb.paper("q", "Graduated optimization", "a continuation heuristic for hard problems")
+    gb.paper("c", "Graduated optimization of networks", "smoothing the loss while training")
+    gb.paper("z", "Protein folding", "structures of molecules")
+    lexical = RelatedWeights(entity=0, terms=0, bound=0, topic=0, lexical=1)
+    with_titles = evaluate_related(gb.g, {"q": {"c": 2}}, lexical)
+    assert with_titles.titles and with_titles.systems[0].ndcg == [1.0]
+    result = evaluate_related(gb.g, {"q": {"c": 2}}, lexical, titles=False)
+    assert not result.titles
+    assert result.systems[0].ndcg == [0.0] == result.systems[1].ndcg
+    assert result.to_json()["kg_reads_titles"] is False
+    assert "kg read the abstracts only (--no-titles)" in result.report()
+    assert "--no-titles" not in with_titles.report()
+
+
 def test_related_evaluate_without_judged_papers_in_the_graph_is_an_error() -> None:
     with pytest.raises(EvalError, match="none of the 1 judged papers is in the graph"):
         evaluate_related(_eval_graph().g, {"p-zzz": {"q": 1}})

@@ -74,6 +74,17 @@ def test_related_saved_index_is_ignored_for_other_weights(tmp_path: Path) -> Non
     assert _answers(index) == _answers(expected)
 
 
+def test_related_saved_index_without_titles_is_not_used(tmp_path: Path) -> None:
+    # an ablation index (titles=False) saved by mistake must not answer ordinary queries
+    directory = tmp_path / "graph"
+    write_graph_dir(directory, [], pca_and_bandits().g, [], {})
+    key = kg.related._graph_key(directory)
+    build_index(load_nx(directory), titles=False).save(directory / INDEX_FILE, key)
+    assert RelatedIndex.load(directory / INDEX_FILE, key, RelatedWeights()) is None
+    index = load_index(directory)
+    assert index.lexical_titles and index.vectorizer is not None  # rebuilt from graph.json
+
+
 def test_related_saved_index_unreadable_falls_back_to_the_graph(tmp_path: Path) -> None:
     directory = tmp_path / "graph"
     write_graph_dir(directory, [], pca_and_bandits().g, [], {})

@@ -109,3 +109,21 @@ def test_related_score_adds_the_weighted_signals_in_units_of_their_scales() -> N
     assert result.score == pytest.approx(w.entity / 1.125 + w.terms)
     assert math.isclose(result.score, sum(getattr(w, k) * v for k, v in result.signals.items()))
     assert [s.contribution for s in result.shared] == [pytest.approx(w.entity / 1.125)]
+
+
+def test_related_lexical_without_titles_matches_abstracts_only() -> None:
+    gb = GraphBuilder()
+    gb.paper("a", "Spectral clustering", "We study bandits with delays.")
+    gb.paper("b", "Spectral clustering revisited", "Sampling from posteriors quickly.")
+    gb.paper("c", "Posterior sampling", "We study bandits with delays and switching costs.")
+    plain = build_index(gb.g, titles=False)
+    # Abstract terms in two papers: study, bandits, delays, "study bandits", "bandits delays", all
+    # in a and c only (once each, same IDF), so a and c are the same vector and b is empty.
+    assert list(plain.terms) == ["bandits", "bandits delays", "delays", "study", "study bandits"]
+    assert (plain.lexical[0] @ plain.lexical[2].T).toarray()[0, 0] == pytest.approx(1.0)
+    assert plain.lexical[1].nnz == 0
+    titled = build_index(gb.g)
+    # the titles add "spectral", "clustering" and "spectral clustering" (a, b), "sampling" (b, c)
+    assert {"spectral", "clustering", "spectral clustering", "sampling"} <= set(titled.terms)
+    assert (titled.lexical[0] @ titled.lexical[1].T).toarray()[0, 0] > 0
+    assert (titled.lexical[0] @ titled.lexical[2].T).toarray()[0, 0] < 1
