@@ -41,6 +41,21 @@ noun phrase before it ("polynomial time ($X$)"); a repeated formula keeps its fi
 a specific one follows it. A clause with no subject of its own (in the parse) continues the clause
 of the bound before and keeps its attribution ("…, both of which achieved $X$, and achieved $Y$").
 
+Clauses and predicates (v5), for what v4 still named from the nearest noun or the last cue word:
+the subject of a predicate stating a size ("the worst-case sample complexity of our algorithm … is
+upper bounded by $X$", a relative clause's antecedent: "running time that is $X$", a coordinated
+complement: "its regret is at most $A$ …, and at most $B$") names the quantity, even of a repeated
+formula; "improves <quantity> … from $A$ to $B$" bounds the verb's object; a unit after a formula
+("$X$ bits") measures a quantity named right before it ("information complexity at least $X$
+bits"); a formula between commas restates the phrase before it ("near linear time, $X$,");
+"converging at a rate of $X$" is a convergence rate; modifiers may sit before a counted noun
+("$X$ random projections"); a plural quantity word counts next to a formula ("runtimes $X$").
+Cues of a predicate coordinated before the formula's own speak of that predicate ("… improves upon
+the state of the art and achieves $X$"); the object of an improving verb is prior ("improves the
+sublinear rate $X$"); a bound stated with no cue before the abstract first speaks of itself is
+background (prior); "prior to this work" is prior, "in this case" and "if $Q$ is known" are no cues;
+"the $X$ lower bound established in this paper" is this paper's.
+
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
 parse) names the ``subject``, tells plural nouns from verbs after a formula ("$X$ tests" vs
 "$X$ holds") and noun modifiers from adjectives, and finds clause subjects; it may be ``None`` (a
@@ -50,6 +65,7 @@ visited once, parentheses matched with a stack, and no regular expression can ba
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -64,7 +80,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v4"
+NAME = "bounds.latex.v5"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
@@ -882,6 +898,8 @@ class _Context:
     first_quantity: list[str | None] = field(default_factory=list)  # computed once, lazily
     number_spans: dict[int, tuple[int, str]] | None = None  # "number of …" phrases, lazily
     token_starts: dict[int, Any] | None = None  # parse tokens by original offset, lazily
+    word_starts: list[int] | None = None  # word start offsets, for parse token → word, lazily
+    first_this: list[int | None] = field(default_factory=list)  # the abstract's first "we" word, lazily
     symbols: dict[str, str] | None = None  # symbols defined as a quantity, lazily
     own_names: frozenset[str] | None = None  # method names the abstract introduces, lazily
     collect: list[tuple[int, int, list[str], str]] | None = None  # learned-attribution inputs
@@ -1090,6 +1108,21 @@ class _Context:
                     return quantity, "q.number-of"
         return None
 
+    def _singular_phrase(
+        self, end: int, lo: int, keep: Callable[[Phrase], bool] | None = None
+    ) -> tuple[str, str] | None:
+        """A rule phrase written in the plural before ``words[end]``: "all have runtimes $X$"."""
+        last = self.words[end - 1].text if lo <= end - 1 < len(self.words) else ""
+        if len(last) < 4 or not last.endswith("s") or last.endswith(_NOT_PLURAL) or self._modifier_use(end):
+            return None
+        for n in (3, 2, 1):
+            if end - n < lo:
+                continue
+            phrase = tuple(w.text for w in self.words[end - n : end - 1]) + (last[:-1],)
+            if phrase in self.r.quantity_of and (keep is None or keep(phrase)):
+                return self.r.quantity_of[phrase]
+        return None
+
     def _coordinated_quantity(self, wk: int) -> tuple[str, str] | None:
         """The quantity after the next formula when "and"/"or" joins them: "$X$ upper-level and $Y$
         lower-level projection complexity" bounds one quantity twice."""
@@ -1114,7 +1147,14 @@ class _Context:
         quantity phrase there (even "time", which counts only next to a formula) names it, and
         one head noun after that phrase may close it ("a polynomial time algorithm ($X$, …)").
         """
-        if wk < 2 or self.words[wk - 1].text != "(" or self.sentences[wk - 1] != self.sentences[wk]:
+        if wk < 2 or self.sentences[wk - 1] != self.sentences[wk]:
+            return None
+        if self.words[wk - 1].text == "," and wk + 1 < len(self.words):
+            # "runs in near linear time, $X$, and …": a formula set off by commas restates too
+            closed = self.words[wk + 1].text in (",", ".", ";")
+            if not closed and self.sentences[wk + 1] == self.sentences[wk]:
+                return None
+        elif self.words[wk - 1].text != "(":
             return None
         for end in (wk - 1, wk - 2):
             if end < 1 or self.words[end - 1].formula >= 0:
@@ -1245,6 +1285,8 @@ class _Context:
                 return p not in self.r.after_only and (near or p not in self.r.adjacent_only)
 
             hit = self._q_ending(end, lo_start, usable, naming)
+            if hit is None and near:
+                hit = self._singular_phrase(end, lo_start, usable)  # "all have runtimes $X$"
             if hit is not None:
                 return hit
         return None
@@ -1267,6 +1309,96 @@ class _Context:
             self.token_starts = starts
         return self.token_starts.get(offset)
 
+    def _word_of(self, tok: Any) -> int | None:
+        """The index of the word a parse token starts in (None when it maps to no word)."""
+        if self.norm is None:
+            return None
+        start, _ = self.norm.to_original(tok.idx, tok.idx + len(tok))
+        if self.word_starts is None:
+            self.word_starts = [w.start for w in self.words]
+        k = bisect.bisect_right(self.word_starts, start) - 1
+        return k if k >= 0 and start < self.words[k].end else None
+
+    def _improved_from_to(self, wk: int) -> str | None:
+        """ "improves the sample complexity for realizing logarithmic regrets from $A$ to $B$": both
+        formulas bound the object of the improving verb, the first quantity after it."""
+        k = wk - 1
+        if k >= 2 and self.words[k].text == "to" and self.words[k - 1].formula >= 0:
+            k -= 2  # "… from $A$ to $B$": back to the "from" of $A$
+        if k < 0 or self.words[k].text != "from":
+            return None
+        lo = self._window_before(k, 16, through_symbols=True)
+        for v in range(k - 1, lo - 1, -1):
+            if self.words[v].text in (";", ":"):
+                return None
+            if self.words[v].text.startswith(_IMPROVE_VERBS):
+                for j in range(v + 1, k):
+                    hit = self._q_at(j, naming=True)
+                    if hit is not None and j + hit[1] <= k:
+                        return hit[0][0]
+                return None
+        return None
+
+    def _predicate_subject(self, wk: int) -> str | None:
+        """The quantity the subject of a bounding predicate names: "the worst-case sample complexity
+        of our algorithm to learn … is upper bounded by $X$", "its regret is at most $A$ …, and at
+        most $B$", "running time that is $X$".
+
+        From the formula, the parse is climbed through prepositions, complements and coordinated
+        complements (never through a noun, which would own the formula: "regret of $X$") to a verb
+        that states a size (be, become, bound, scale, grow, decay, converge …); its subject (the
+        antecedent of a relative pronoun; a coordinated or passive verb's head's subject) is read
+        as a quantity phrase ending at the subject's head word. Needs the parse; a vague subject
+        ("the rate is …") names nothing.
+        """
+        tok = self._token_at(self.words[wk].start)
+        if tok is None:
+            return None
+        cur, verb = tok, None
+        for _ in range(6):
+            head = cur.head
+            if head is cur or cur.dep_ not in _PATH_DEPS:
+                return None
+            if head.pos_ in ("VERB", "AUX"):
+                verb = head
+                break
+            if head.pos_ not in ("ADP", "ADV", "ADJ", "SCONJ", "CCONJ", "PART") and head.lower_ != "order":
+                return None  # a noun owns the formula, but "is on the order of $X$" does not
+            cur = head
+        if verb is None or not _sizing_verb(verb):
+            return None
+        subjects: list[Any] = []
+        for _ in range(3):
+            subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+            if subjects or verb.dep_ not in ("acomp", "xcomp", "conj") or verb.head is verb:
+                break
+            verb = verb.head
+        if not subjects:
+            return None
+        subj = subjects[0]
+        if subj.tag_ == "WDT" and verb.dep_ == "relcl":
+            subj = verb.head  # "running time that is $X$": the relative clause's antecedent
+        if subj.pos_ not in ("NOUN", "PROPN"):
+            return None
+        k = self._word_of(subj)
+        if k is None or k >= wk or self.sentences[k] != self.sentences[wk]:
+            return None
+        if k in self._number_spans():
+            return self._number_spans()[k][1]  # "the number of tests … is at most $X$"
+        lo = max(self._sentence_span(k)[0], k - 4)
+        found = self._q_ending(k + 1, lo, naming=True)
+        if found is None and subj.tag_ == "NNS" and subj.lemma_.lower() != self.words[k].text:
+            # "their $L_\infty$/$L_2$ ratios are upperbounded by $X$": the singular names it
+            singular = subj.lemma_.lower()
+            for n in (3, 2, 1):
+                phrase = tuple(w.text for w in self.words[max(lo, k - n + 1) : k]) + (singular,)
+                if len(phrase) == n and phrase in self.r.quantity_of:
+                    found = self.r.quantity_of[phrase]
+                    break
+        if found is None or any(self.r.quantity_of[p][1] == found[1] for p in self.r.sentence_first):
+            return None
+        return found[0]
+
     def _count_noun_after(self, wk: int) -> str | None:
         """ "number of tests" from "$X$ tests": a plural noun right after the formula counts a resource.
 
@@ -1285,6 +1417,34 @@ class _Context:
             if k >= len(self.words) or self.sentences[k] != self.sentences[wk] or self.words[k].formula >= 0:
                 return None
             w = self.words[k]
+        text = self._counted_plural(k, False, acronym)
+        if text is not None:
+            return "number of " + text
+        if acronym is not None:
+            return None
+        # "$o(\\log p)$ random projections": one or two singular modifiers before the counted noun
+        mods: list[str] = []
+        while len(mods) < 2 and k + 1 < len(self.words):
+            if self.sentences[k + 1] != self.sentences[wk] or self.words[k + 1].formula >= 0:
+                return None
+            text = self.words[k].text
+            if not text.isalpha() or text.endswith("s") or text in _NOT_MODIFIERS:
+                return None
+            mods.append(text)
+            k += 1
+            counted = self._counted_plural(k, True)
+            if counted is not None:
+                return "number of " + " ".join(mods) + " " + counted
+        return None
+
+    def _counted_plural(self, k: int, modified: bool, acronym: Any = None) -> str | None:
+        """``words[k]`` when it is a plural noun counting a resource, else None.
+
+        The parse decides what is a plural noun when there is one ("$X$ holds" is a verb); without
+        it, a plural-looking word that is not a common verb ending. After a modifier (``modified``)
+        a nominal suffix also decides, since the parse may read "random projections" as a verb.
+        """
+        w = self.words[k]
         text = w.text
         if not text.isalpha() or len(text) < 4 or not text.endswith("s") or text.endswith(_NOT_PLURAL):
             return None
@@ -1293,12 +1453,14 @@ class _Context:
         tok = self._token_at(w.start)
         if acronym is not None and tok is not None and acronym.head == tok and acronym.dep_ == "compound":
             pass  # the acronym modifies it: a noun, however the parse tagged it
+        elif modified and text.endswith(_NOUN_PLURAL_SUFFIXES):
+            pass
         elif tok is not None:
             if tok.tag_ not in ("NNS", "NNPS"):
                 return None
         elif text in _VERBS_IN_S:
             return None
-        return "number of " + text
+        return text
 
     def _bound_on(self, wk: int) -> tuple[str, str] | None:
         """The quantity of "a bound on the X …" / "guarantees for X" earlier in the sentence.
@@ -1384,6 +1546,27 @@ class _Context:
         if found is None or any(self.r.quantity_of[p][1] == found[1] for p in self.r.sentence_first):
             return None
         return found[0]
+
+    def _measured_before(self, wk: int) -> str | None:
+        """The specific quantity ending right before the formula, through linking words only
+        ("regret of", "complexity at least", "regret"): what a unit after the formula measures."""
+        k = wk
+        lo = self._window_before(wk, 4)
+        while k > lo and self.words[k - 1].text in _MEASURE_LINKS:
+            k -= 1
+        found = self._q_ending(k, max(0, k - 4))
+        if found is None or any(self.r.quantity_of[p][1] == found[1] for p in self.r.sentence_first):
+            return None
+        return found[0]
+
+    def _converging_rate(self, wk: int) -> bool:
+        """Whether "rate" right before the formula is governed by a converging verb ("converges at a
+        rate of $X$", "converging at rate $X$"): a convergence rate, whatever else the sentence names."""
+        lo = self._window_before(wk, 6)
+        rate = next((k for k in range(wk - 1, lo - 1, -1) if self.words[k].text in ("rate", "rates")), None)
+        if rate is None:
+            return False
+        return any(self.words[k].text.startswith("converg") for k in range(max(lo, rate - 4), rate))
 
     def _recent(self, k: int, wk: int) -> bool:
         """Whether word ``k`` is in ``wk``'s sentence or one of the two before: what "the rate" refers to."""
@@ -1480,7 +1663,9 @@ class _Context:
             vague_ids = {self.r.quantity_of[p][1] for p in self.r.sentence_first}
             if after is not None and after[1] not in vague_ids:
                 return after[0]
-            return self.quantity_by_latex[latex_text]
+            # "… on $2^{O(1/\epsilon^2)}$ nodes. … running time that is $2^{O(1/\epsilon^2)}$": the
+            # subject of the predicate makes it another claim
+            return self._predicate_subject(wk) or self.quantity_by_latex[latex_text]
         lhs = _LHS_SYMBOL.match(latex_text)
         if lhs is not None and lhs.group(1).replace(" ", "") in self._symbol_quantities():
             # "$n = \widetilde{\Omega}(\kappa d)$, where $n$ is the number of samples"
@@ -1490,10 +1675,22 @@ class _Context:
             return q is not None and any(self.r.quantity_of[p][1] == q[1] for p in self.r.sentence_first)
 
         q = self._quantity_after(wk, naming=True) or self._coordinated_quantity(wk)
+        if q is not None and q[0].startswith("number of"):
+            # "information complexity at least $X$ bits", "a regret of $X$ bits": a unit after the
+            # formula measures the quantity named right before it
+            measured = self._measured_before(wk)
+            if measured is not None:
+                return measured
         if q is None:
             # "$X$ lower bound on the regret", "$X$ stochastic gradient and Hessian-vector products",
             # "the loss converges as $X$": what the formula is said to bound, before nearer nouns
-            named = self._bound_on_after(wk) or self._oracle_count_after(wk) or self._rate_subject(wk)
+            named = (
+                self._improved_from_to(wk)
+                or self._bound_on_after(wk)
+                or self._oracle_count_after(wk)
+                or self._predicate_subject(wk)
+                or self._rate_subject(wk)
+            )
             if named is not None:
                 return named
             q = self._quantity_before(wk, 4, naming=True)
@@ -1504,6 +1701,8 @@ class _Context:
             named = self._modifier_before_parenthesis(wk)
             if named is not None:
                 return named
+            if self._converging_rate(wk):
+                return "convergence rate"  # "while converging at a rate of $X$": the verb says which
         if q is None:
             named = self._apposition(wk)
             if named is not None:
@@ -1682,13 +1881,20 @@ class _Context:
                 and not_prior.at(self.words, k + len(hit)) is None
                 and not self._bounding_than(k, hit)
                 and not self._suffered_by_any(k, hit)
+                and not self._known_as_given(k, hit)
             ):
                 state = "prior"
                 k += len(hit)
                 continue
             hit = this.at(self.words, k)
-            if hit == ("our",) and k + 1 < hi and self.words[k + 1].text in _SETTING_NOUNS:
-                hit = None  # "benchmarks in our task including $X$": the setting, not a claim of ours
+            nxt = k + len(hit) if hit is not None else hi
+            setting = nxt < hi and self.words[nxt].text in _SETTING_NOUNS
+            if hit in (("our",), ("in", "this")) and setting:
+                hit = None  # "benchmarks in our task including $X$", "in this case": the setting
+            if hit is not None and k + len(hit) <= hi and self._before_this(k):
+                state = "prior"  # "Prior to this work, other methods required $X$"
+                k += len(hit)
+                continue
             if hit is not None and k + len(hit) <= hi:
                 state = "this"
                 k += len(hit)
@@ -1781,6 +1987,23 @@ class _Context:
             return False
         return any(self.words[j].text in ("no", "not", "never") for j in range(max(0, k - 2), k))
 
+    def _before_this(self, k: int) -> bool:
+        """Whether the this-paper cue at ``k`` is the object of "prior to" / "before": earlier work."""
+        return k >= 1 and self.words[k - 1].text == "before" or _match_at(self.words, k - 2, ("prior", "to"))
+
+    def _known_as_given(self, k: int, hit: Phrase) -> bool:
+        """ "if $Q$ is known, the sample complexity becomes $X$": "known" said of a given input in a
+        condition clause (if, when, unless …) means given, not known from earlier work."""
+        if hit != ("known",) or k < 2 or self.words[k - 1].text not in ("is", "are", "be", "been"):
+            return False
+        lo = self._sentence_span(k)[0]
+        for j in range(k - 2, lo - 1, -1):
+            if self.words[j].text in (",", ";", ":"):
+                return False  # the clause began without a condition
+            if self.words[j].text in _GIVEN_OPENERS:
+                return True
+        return False
+
     def _suffered_by_any(self, k: int, hit: Phrase) -> bool:
         """ "any algorithm must suffer $X$", "our method suffers only $X$": a claim, not a baseline.
 
@@ -1819,9 +2042,21 @@ class _Context:
             return "prior"
         if self.r.cue("prior-right-after", "after").at(self.words, wk + 1) is not None:
             return "prior"  # "a lower bound of $X$ is known", "$X$ was conjectured"
+        if self._claimed_here_after(wk):
+            return "this"  # "matching the $X$ lower bound established in this paper"
         if self._ends_before(wk, "prior-adjacent", lo=self._window_before(wk, 6), gap=3) is not None:
             return "prior"  # "analogous to the $X$ optimistic rate", "matching the $X$ lower bound"
-        state = self._cue_state(lo, wk)
+        if self._improved_object(wk):
+            return "prior"  # "which substantially improves the sublinear rate $X$ of …"
+        conj = self._earlier_conjunct(wk)
+        if conj is not None and lo < conj[1]:
+            # "… a novel algorithm that improves upon the state of the art and achieves $X$": the
+            # cues of the predicate coordinated before speak of that predicate only
+            state = self._cue_state(conj[1], wk)
+            if state is None and lo < conj[0]:
+                state = self._cue_state(lo, conj[0])
+        else:
+            state = self._cue_state(lo, wk)
         if state is not None:
             return state
         if _match_at(self.words, wk - 1, ("to",)):
@@ -1854,7 +2089,69 @@ class _Context:
             if state is not None:
                 return state
             k = s_lo - 1
+        first_this = self._first_this()
+        if first_this is not None and first_this > wk:
+            # "Most kernel methods … require $O(n^2)$ time. … In this paper, we …": a bound stated
+            # with no cue before the abstract first speaks of itself is the background
+            return "prior"
         return "this"
+
+    def _first_this(self) -> int | None:
+        """The first word of a this-paper cue ("we", "our", "this paper") in the abstract, computed once."""
+        if not self.first_this:
+            this = self.r.cue("this")
+            self.first_this.append(next((k for k in range(len(self.words)) if this.at(self.words, k)), None))
+        return self.first_this[0]
+
+    def _earlier_conjunct(self, wk: int) -> tuple[int, int] | None:
+        """``(verb word, conjunct start word)`` when the formula is in a predicate coordinated after
+        another ("… improves upon X and achieves $Y$"): the words from the first predicate's verb up
+        to the second predicate belong to the first only. Needs the parse."""
+        tok = self._token_at(self.words[wk].start)
+        if tok is None:
+            return None
+        for anc in (tok, *tok.ancestors):
+            if anc.dep_ == "conj" and anc.pos_ in ("VERB", "AUX") and anc.head.i < anc.i:
+                verb, start = self._word_of(anc.head), self._word_of(anc.left_edge)
+                if verb is not None and start is not None and verb < start <= wk:
+                    return verb, start
+                return None
+        return None
+
+    def _improved_object(self, wk: int) -> bool:
+        """Whether the formula is in the object of an improving verb ("improves the sublinear rate
+        $X$", "we improve the best known $X$ regret bound … to $Y$"): the value improved upon.
+
+        The parse path from the formula to the verb goes through nouns only (compound, apposition,
+        modifier, the object itself); "improves the regret to $X$" or "by $X$" is another path.
+        Needs the parse.
+        """
+        tok = self._token_at(self.words[wk].start)
+        if tok is None:
+            return False
+        cur = tok
+        for _ in range(4):
+            if cur.dep_ == "dobj":
+                return cur.head.lemma_.lower() in _IMPROVING_LEMMAS
+            if cur.dep_ not in ("compound", "appos", "nmod", "amod", "nummod") or cur.head is cur:
+                return False
+            cur = cur.head
+        return False
+
+    def _claimed_here_after(self, wk: int) -> bool:
+        """ "the $X$ lower bound established in this paper": a participle after the bound noun that
+        names this paper as the source."""
+        k = wk + 1
+        while k < len(self.words) and k <= wk + 3 and self.words[k].text in _BOUND_SIDES:
+            k += 1
+        if k + 2 >= len(self.words) or self.words[k].text not in _BOUND_NOUNS:
+            return False
+        if self.sentences[k + 2] != self.sentences[wk]:
+            return False
+        if not self.words[k + 1].text.endswith(_PARTICIPLE_ENDINGS):
+            return False
+        this = self.r.cue("this")
+        return any(this.at(self.words, j) is not None for j in range(k + 2, min(k + 4, len(self.words))))
 
     def _attribution_features(self, wk: int, rule: str) -> list[str]:
         """Inputs of a learned attribution for the formula word ``wk``, sorted.
@@ -2042,6 +2339,23 @@ _RATE_VERBS = frozenset(
     "converges converge decays decay vanishes vanish grows grow scales scale decreases decrease "
     "shrinks shrink bounded".split()
 )
+# Dependencies a formula's parse path may climb to the verb whose subject it bounds.
+_PATH_DEPS = frozenset(
+    "pobj attr acomp oprd prep agent conj npadvmod advmod amod quantmod pcomp appos".split()
+)
+# Verbs (lemmas) that state the size of their subject: "is", "is upper bounded by", "scales as".
+_SIZING_LEMMAS = frozenset(
+    "be become remain bound upperbound lowerbound scale grow decay decrease increase converge "
+    "behave vanish shrink".split()
+)
+
+
+def _sizing_verb(verb: Any) -> bool:
+    """Whether a parse verb states the size of its subject ("is", "bounded", "decays")."""
+    lemma = verb.lemma_.lower()
+    return lemma in _SIZING_LEMMAS or verb.lower_ in _RATE_VERBS or verb.lower_.endswith("bounded")
+
+
 # "$n$ is the number of samples", "$n$ denotes the sample size": words before the defining noun.
 _DEFINING_FILLERS = frozenset("is denotes denoting being be the total".split())
 # "in our setting", "under our assumptions": the paper's setting, which claims no bound by itself.
@@ -2068,6 +2382,16 @@ _NOT_COUNTED = frozenset(
     "bounds guarantees results rates terms factors constraints conditions assumptions regimes "
     "settings cases variables parameters errors losses times".split()
 )
+# Words between a quantity and the formula measuring it: "regret of", "complexity at least".
+_MEASURE_LINKS = frozenset("of at least most is are".split())
+# Verbs whose object is the earlier value a result improves upon: "improves the rate $X$".
+_IMPROVING_LEMMAS = frozenset("improve outperform surpass beat sharpen tighten".split())
+# Words opening a condition clause, in which "is known" means given: "if $Q$ is known".
+_GIVEN_OPENERS = frozenset("if when whenever unless provided assuming once".split())
+# Participles after a bound noun that name its source: "established in this paper".
+_PARTICIPLE_ENDINGS = ("ed", "en", "wn")
+# Plural endings only nouns have: "projections", "measurements", "queries" are never verbs.
+_NOUN_PLURAL_SUFFIXES = ("tions", "sions", "ments", "ities", "ances", "ences", "ries")
 _VERBS_IN_S = frozenset(
     "holds suffices implies requires yields gives shows matches improves achieves attains guarantees "
     "scales grows depends becomes remains means does has was is converges vanishes decays "

@@ -10,6 +10,13 @@ subject of its own continues the clause of the bound before (parse); "the paper"
 one; "getting below $X$" compares with a baseline; "(Li, 2009a)" is a citation. Kind: "at least"
 before $O(\\cdot)$ states a lower bound. Expected fields are written from the sentences, not from
 extractor output.
+
+The ``bounds.latex.v5`` mechanisms follow, one test each (see the extractor's module docstring):
+the subject of a bounding predicate, an improved object "from $A$ to $B$", a unit measuring the
+quantity before the formula, a formula between commas, "converging at a rate", modifiers before a
+counted noun, plural quantity words; cues kept to their coordinated predicate, the object of an
+improving verb, background before the abstract speaks of itself, "prior to this work", "in this
+case", "if $Q$ is known", "established in this paper".
 """
 
 from __future__ import annotations
@@ -37,9 +44,9 @@ def only(abstract: str) -> Bound:
     return bounds[0]
 
 
-def test_bounds_v4_version() -> None:
-    assert NAME == "bounds.latex.v4"
-    assert only("We obtain $O(\\sqrt{T})$ regret.").extractor == "bounds.latex.v4"
+def test_bounds_version() -> None:
+    assert NAME == "bounds.latex.v5"
+    assert only("We obtain $O(\\sqrt{T})$ regret.").extractor == "bounds.latex.v5"
 
 
 @pytest.mark.parametrize(
@@ -135,3 +142,125 @@ def test_getting_below_a_baseline() -> None:
 
 def test_at_least_big_o_is_a_lower_bound() -> None:
     assert only("Storing the kernel matrix requires at least $O(n^2)$ time.").kind == "lower"
+
+
+# -- bounds.latex.v5: structure read from the parse and the clause, one test per mechanism ------
+
+
+def test_v5_quantity_is_the_subject_of_a_bounding_predicate(bounds_pipeline: Any) -> None:
+    (b,) = parsed_bounds(
+        bounds_pipeline,
+        "We prove that the worst-case sample complexity of our algorithm to learn the optimal "
+        "policy within an $\\epsilon$ error is upper bounded by $O(d/\\epsilon^2)$.",
+    )
+    assert (b.quantity, b.kind, b.attribution) == ("sample complexity", "upper", "this")
+    # a coordinated complement shares the subject, past a noun in a clause between them
+    a, b = parsed_bounds(
+        bounds_pipeline,
+        "We show that its regret is at most $O(\\log T)$ when the suboptimality gap is bounded "
+        "from below, and at most $O(\\sqrt{T})$ in the adversarial regime.",
+    )
+    assert (a.quantity, b.quantity) == ("regret", "regret")
+
+
+def test_v5_relative_clause_subject_outranks_a_repeated_formula(bounds_pipeline: Any) -> None:
+    a, b = parsed_bounds(
+        bounds_pipeline,
+        "Earlier work builds a model on $2^{O(1/\\epsilon^2)}$ nodes. We obtain an algorithm "
+        "with running time that is $2^{O(1/\\epsilon^2)}$ up to polynomial factors.",
+    )
+    assert (a.quantity, b.quantity) == ("number of nodes", "running time")
+
+
+def test_v5_plural_quantity_word_before_the_formula() -> None:
+    assert only("Previous algorithms all have runtimes $\\tilde{\\Omega}(d^{3})$.").quantity == "running time"
+
+
+def test_v5_counted_noun_after_modifiers() -> None:
+    b = only("After $O(\\log p)$ random projections a good direction is found.")
+    assert b.quantity == "number of random projections"
+
+
+def test_v5_improved_from_to_bounds_the_object_of_the_verb() -> None:
+    a, b = formula_bounds(
+        "This design improves the sample complexity for realizing logarithmic regret from "
+        "$O(d)$ to $O(\\sqrt{d})$."
+    )
+    assert (a.quantity, b.quantity) == ("sample complexity", "sample complexity")
+    assert (a.attribution, b.attribution) == ("prior", "this")
+
+
+def test_v5_converging_at_a_rate_is_a_convergence_rate() -> None:
+    b = only("The method addresses forgetting and bias while converging at a rate of $O(1/\\sqrt{T})$.")
+    assert b.quantity == "convergence rate"
+
+
+def test_v5_unit_after_the_formula_measures_the_quantity_before() -> None:
+    b = only("We build a class with information complexity at least $\\Omega(d \\log d)$ bits.")
+    assert (b.quantity, b.kind) == ("information complexity", "lower")
+    assert only("The scheme achieves a regret of $O(\\log \\log T)$ bits.").quantity == "regret"
+
+
+def test_v5_formula_between_commas_restates_the_phrase_before() -> None:
+    b = only("However, the algorithm runs in near linear time, $\\tilde{O}(n)$, and needs few samples.")
+    assert (b.quantity, b.soft) == ("running time", True)
+
+
+def test_v5_cues_of_an_earlier_coordinated_predicate_stay_there(bounds_pipeline: Any) -> None:
+    (b,) = parsed_bounds(
+        bounds_pipeline,
+        "We propose a novel algorithm that improves upon the state of the art and achieves an "
+        "error rate of $O(1/T)$ after $T$ queries.",
+    )
+    assert b.attribution == "this"
+    (b,) = parsed_bounds(
+        bounds_pipeline,
+        "This closes the gap between the works of Smith (2020) and Jones (1993) and characterizes "
+        "the query complexity of this problem to be $\\Theta(1/\\varepsilon)$.",
+    )
+    assert (b.attribution, b.kind) == ("this", "tight")
+
+
+def test_v5_bound_stated_before_the_abstract_speaks_of_itself() -> None:
+    a, b = formula_bounds(
+        "Most kernel methods require $O(n^2)$ time and space for $n$ samples. In this paper, we "
+        "propose a method that runs in $O(n)$ time."
+    )
+    assert (a.attribution, b.attribution) == ("prior", "this")
+
+
+def test_v5_known_in_a_condition_means_given() -> None:
+    b = formula_bounds(
+        "We study identity testing. Lastly, if $Q$ is known, the sample complexity becomes "
+        "$O(\\sqrt{n}/\\epsilon^2)$."
+    )[-1]
+    assert (b.attribution, b.quantity) == ("this", "sample complexity")
+
+
+def test_v5_prior_to_this_work() -> None:
+    b = only("Prior to this work, other methods required the superlinear scaling $\\Omega(d^{3/2})$.")
+    assert b.attribution == "prior"
+
+
+def test_v5_in_this_case_is_not_this_paper() -> None:
+    b = only(
+        "It is known that in this case, all features can be recovered using no more than $O(k)$ queries."
+    )
+    assert (b.attribution, b.quantity) == ("prior", "query complexity")
+
+
+def test_v5_object_of_an_improving_verb_is_prior(bounds_pipeline: Any) -> None:
+    (b,) = parsed_bounds(
+        bounds_pipeline,
+        "A linear rate is proved for strongly convex problems, which substantially improves the "
+        "sublinear rate $O(K^{-0.8})$ of the best known algorithm.",
+    )
+    assert b.attribution == "prior"
+
+
+def test_v5_bound_established_in_this_paper() -> None:
+    b = only(
+        "The latter result is optimal, matching the $\\Omega(\\sqrt{T})$ lower bound "
+        "established in this paper."
+    )
+    assert (b.attribution, b.kind) == ("this", "lower")
