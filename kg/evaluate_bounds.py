@@ -10,11 +10,11 @@ more than once, the k-th gold bound with that text takes the k-th unused occurre
 occurrences that fill a whole math span.
 
 The shipped gold, ``tests/data/bounds_gold.jsonl``, was written by reading the abstracts (never
-from extractor output): all 50 seed abstracts, and 314 theory abstracts of
+from extractor output): all 50 seed abstracts, and 364 theory abstracts of
 ``ml-abstracts.jsonl`` (copied to ``tests/data/bounds_gold_papers.jsonl``) chosen by a filter
 blind to the extractor: venue COLT, ALT, AISTATS or UAI; the abstract contains ``$`` and one of
 ``O(``, ``\\Omega``, ``\\Theta``, ``\\tilde``, ``\\widetilde``, ``\\mathcal{O}``, ``\\le``,
-``\\ge``, ``\\sim``; the first 314 in order of ``sha256(id)``. Formula bounds only. Records 65–84
+``\\ge``, ``\\sim``; the first 364 in order of ``sha256(id)``. Formula bounds only. Records 65–84
 were the tuning batch and 85–104 the held-out batch of ``bounds.latex.v2`` (gold written for both
 before any rule changed; B scored once, after tuning). ``kg eval bounds`` on each batch alone,
 v1 → v2: A (54 gold) F1 0.887 → 0.952, kind 0.979 → 1.000, attribution 0.872 → 0.980, quantity
@@ -87,6 +87,32 @@ tuning v5, so these are tuning figures: there is no unseen estimate for v5 yet, 
 G under v4 (attribution 0.891, quantity 0.761), is the better guide to unseen text until a new
 batch is written first and scored once.
 
+Records 315–364 (H, 123 gold) were that batch: the blind order above reproduced (it gives the
+shipped 314 ids in order, G included), the gold written by hand from the abstracts before v5 was
+run on them, and v5 scored on H alone once, with no rule changed after. H, the unseen estimate for
+v5: F1 0.944 (P 0.936, R 0.951; 117 matched of 123 gold and 125 predicted), kind 0.983, soft
+1.000, attribution 0.940, quantity 0.633 (as Metric 0.633): detection, kind and attribution meet
+the 0.90, 0.95 and 0.90 asked of unseen text; quantity stays well under its 0.80. Of H's 43
+quantity misses, 29 name the quantity at another grain than the gold (a qualified regret or error
+for the bare word: "Pareto regret", "Nash regret", "adaptive expected regret", "calibration
+error" read "regret" or "error"; "loss in accuracy" read "loss"; "communication complexity" read
+"number of bits"; "label complexity", "gradient complexity", "smoothed complexity" read "query
+complexity", "oracle complexity", "computational complexity"), 14 are another quantity (among them a
+coordinated "samples in time" or "space and runtime", "uniform stability" read as the convergence
+rate beside it, the object of "improves the computational efficiency from A to B" read as a later
+convergence rate); the 7 attribution misses are two bare costs of the naive and the insecure
+scheme taken as this paper's, three results of this paper taken as prior (in abstracts that speak of
+previous works or the literature in an earlier sentence), a lower bound "of contextual bandits" taken as this
+paper's and the first bound of "ranging from A to B" taken as prior; the 2
+kind misses are $\\Omega$ bounds called "necessary and sufficient" (gold tight); the 6 missed are
+approximation factors, a bare count ("as few as $3N \\log N$"), ``{O}(…)`` and ``\\varepsilon =
+O(…)``; the 8 spurious are conditions and definitions (a separation assumed, "$\\epsilon
+\\lesssim 1/k$", "an $O(1/N)$-fraction", "at least $n / k$ points"), a bicriteria pair and a
+two-sided matrix inequality. The whole gold with H (414 abstracts, 750 gold), v5: F1 0.948 (P
+0.943, R 0.953), kind 0.973, soft 0.994, attribution 0.952, quantity 0.810 (as Metric 0.810);
+without the parse F1 0.948, kind 0.973, attribution 0.944, quantity 0.796, under the 0.81
+quantity floor of the test (the floor was left as it was).
+
 Scores, over the papers named in the gold file only:
 
 * detection precision, recall and F1 of **formula** bounds (verbal bounds are not in the gold):
@@ -98,8 +124,8 @@ Scores, over the papers named in the gold file only:
   key of the Metric entity the graph links a bound's quantity to (``kg.resolve.canonicalize(q,
   "Metric")``, slugged: plurals, determiners and case folded), since in the graph a quantity is
   right when it resolves to the same Metric. It is printed beside the strict figure, never
-  instead of it; on the shipped gold they are equal for v4 and v5 on every batch (no miss is a
-  plural or determiner difference: the misses name another grain or another quantity).
+  instead of it; on the shipped gold they are equal for v4 and v5 on every batch, H included (no
+  miss is a plural or determiner difference: the misses name another grain or another quantity).
 """
 
 from __future__ import annotations
