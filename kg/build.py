@@ -26,6 +26,7 @@ from kg.assemble import LinkConfig, assemble, rdf_triples
 from kg.errors import GraphDirError
 from kg.graphdir import graph_counts, load_extractions, load_manifest, lock, write_graph_dir
 from kg.journal import Journal
+from kg.memory import gc_paused
 from kg.types import Extraction, Paper, RunReport
 
 if TYPE_CHECKING:
@@ -147,6 +148,7 @@ def _manifest(
     }
 
 
+@gc_paused()  # assembling and writing 10^6 live objects: see kg.memory
 def _write(
     directory: Path,
     extractions: list[Extraction],

@@ -382,7 +382,7 @@ def _add_graph_option(p: argparse.ArgumentParser) -> None:
 
 
 def _add_export_neo4j(export_sub: Any) -> None:
-    from kg.export.neo4j import DEFAULT_BATCH_SIZE, DEFAULT_RETRY_SECONDS
+    from kg.export.neo4j import DEFAULT_BATCH_SIZE, DEFAULT_RETRY_SECONDS, DEFAULT_SESSIONS
 
     p = export_sub.add_parser(
         "neo4j", help="write the graph into a running Neo4j over Bolt (MERGE: re-runs change nothing)",
@@ -407,6 +407,8 @@ def _add_export_neo4j(export_sub: Any) -> None:
     p.add_argument("--retry-seconds", type=float, default=DEFAULT_RETRY_SECONDS, metavar="S",
                    help="give up on a batch after retrying transient errors this long "
                         f"(default: {DEFAULT_RETRY_SECONDS:g})")
+    p.add_argument("--sessions", type=int, default=DEFAULT_SESSIONS, metavar="N",
+                   help=f"batches written at once, one session each (default: {DEFAULT_SESSIONS})")
     p.set_defaults(run=_run_export_neo4j)
 
 
@@ -441,7 +443,8 @@ def _run_export_neo4j(args: argparse.Namespace) -> int:
     try:
         result = export_neo4j(nx_graph, uri, user=user, password=_neo4j_password(), database=args.database,
                               replace=args.replace, batch_size=args.batch_size,
-                              retry_seconds=args.retry_seconds, progress=bar.update if bar else None)
+                              retry_seconds=args.retry_seconds, sessions=args.sessions,
+                              progress=bar.update if bar else None)
     finally:
         if bar is not None:
             bar.close()

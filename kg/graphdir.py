@@ -35,6 +35,7 @@ from rdflib import BNode, Graph, Literal, URIRef
 
 from kg.assemble import Text
 from kg.errors import GraphDirError
+from kg.memory import gc_paused
 from kg.types import Extraction
 from kg.vocab import PREFIXES, XSD
 
@@ -367,6 +368,7 @@ def load_manifest(directory: str | Path) -> dict[str, Any]:
     return data
 
 
+@gc_paused()
 def load_nx(directory: str | Path) -> nx.MultiDiGraph:
     """The networkx graph of a build directory (``graph.json``)."""
     path = _require(directory, GRAPH_JSON)
@@ -408,6 +410,7 @@ class NodeLink:
         return len(self.nodes) + len(self.edges)
 
 
+@gc_paused()
 def load_node_link(directory: str | Path) -> NodeLink:
     """The nodes and edges of a build directory's ``graph.json`` (same attributes as :func:`load_nx`)."""
     path = _require(directory, GRAPH_JSON)
@@ -428,6 +431,7 @@ def load_node_link(directory: str | Path) -> NodeLink:
     return NodeLink(nodes, edges)
 
 
+@gc_paused()
 def load_rdf(directory: str | Path) -> Graph:
     """The RDF graph of a build directory (``graph.ttl``), ontology prefixes bound."""
     path = _require(directory, GRAPH_TTL)
@@ -439,6 +443,7 @@ def load_rdf(directory: str | Path) -> Graph:
     return rdf_graph
 
 
+@gc_paused()
 def load_extractions(directory: str | Path) -> list[Extraction]:
     """The per-paper extraction records of a build directory, sorted by paper id."""
     path = _require(directory, EXTRACTIONS)

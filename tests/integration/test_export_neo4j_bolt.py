@@ -171,12 +171,26 @@ def test_export_neo4j_cli_prints_summary_never_the_password(neo4j_db: Neo4jServe
     assert neo4j_db.password not in help_text
 
 
-@pytest.mark.parametrize("batch_size", [1, 3, 500])
-def test_export_neo4j_batch_size_does_not_change_the_result(neo4j_db: Neo4jServer, batch_size: int) -> None:
-    result = _export(neo4j_db, batch_size=batch_size)
+@pytest.mark.parametrize(("batch_size", "sessions"), [(1, 1), (3, 1), (500, 1), (1, 2), (1, 3), (3, 2)])
+def test_export_neo4j_batch_size_and_sessions_do_not_change_the_result(
+    neo4j_db: Neo4jServer, batch_size: int, sessions: int
+) -> None:
+    result = _export(neo4j_db, batch_size=batch_size, sessions=sessions)
     assert neo4j_db.counts() == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
     # 7 labels and 12 (type, start label, end label) groups; batches = sum of ceil(rows / size).
     assert result.batches == {1: 24, 3: 19, 500: 19}[batch_size]
+    # With one row per batch and several sessions, every relationship still found both ends:
+    # node batches all commit before the first relationship batch goes out.
+    with neo4j_db.driver() as driver:
+        records, _, _ = driver.execute_query(
+            "MATCH (a)-[r]->(b) RETURN a.key AS a, type(r) AS t, b.key AS b, r.predicate AS p")
+    assert len(records) == 14 and all(r["p"] is not None for r in records)
+
+
+def test_export_neo4j_sessions_must_be_positive(neo4j_db: Neo4jServer) -> None:
+    with pytest.raises(ExportError, match="sessions must be at least 1, got 0"):
+        _export(neo4j_db, sessions=0)
+    assert neo4j_db.counts() == ({}, {})
 
 
 @pytest.mark.parametrize("scheme", ["bolt", "neo4j"])
