@@ -217,6 +217,9 @@ def slug(name: str) -> str:
     >>> slug("f-GRPO")
     'f-grpo'
     """
+    if name.isascii():  # most names: no accents to fold, the same result without NFKD
+        out = _NON_SLUG.sub("-", name.lower()).strip("-")
+        return out or re.sub(r"\s+", "-", name.strip().lower())
     # Punctuation (en dashes, middle dots) separates words before accents are folded away.
     spaced = "".join(
         c if c.isalnum() else " " for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)
