@@ -256,14 +256,21 @@ class _Word:
 def _tokenize_words(abstract: str, opaque: list[tuple[int, int]]) -> list[_Word]:
     """Words of ``abstract`` with each ``opaque`` span (sorted, disjoint) as one formula word."""
     words: list[_Word] = []
+    # An ASCII abstract (most) has no hyphen to unify and lowers character by character, so it
+    # is lowered once; otherwise word by word (case rules such as a final sigma see one word).
+    low = abstract.lower() if abstract.isascii() else None
+
+    def add(lo: int, hi: int) -> None:
+        for m in _WORD.finditer(abstract, lo, hi):
+            a, b = m.span()
+            words.append(_Word(low[a:b] if low is not None else m.group().translate(_HYPHENS).lower(), a, b))
+
     pos = 0
     for idx, (start, end) in enumerate(opaque):
-        for m in _WORD.finditer(abstract, pos, start):
-            words.append(_Word(m.group().translate(_HYPHENS).lower(), m.start(), m.end()))
+        add(pos, start)
         words.append(_Word("\x00", start, end, idx))
         pos = end
-    for m in _WORD.finditer(abstract, pos):
-        words.append(_Word(m.group().translate(_HYPHENS).lower(), m.start(), m.end()))
+    add(pos, len(abstract))
     return words
 
 

@@ -158,6 +158,7 @@ def drop_generic_head(text: str) -> str:
     return text
 
 
+@lru_cache(maxsize=1 << 18)  # ~30 mentions per abstract, most names seen before
 def canonical_key(text: str) -> str:
     """The variant-folded key of a name, before aliases: steps 1-4 of the module doc.
 

@@ -188,3 +188,39 @@ def test_entities_rules_background_name_not_proposed(rule_entities: Extract) -> 
     roles = {(m.text, m.role) for m in rule_entities(abstract)}
     assert ("Attention-DAG (ADAG)", "proposed") in roles
     assert all(role is None for text, role in roles if "DAG" in text and "ADAG" not in text)
+
+
+def test_names_start_a_word_only() -> None:
+    """The listed-name scan keeps a match only where no word character or hyphen precedes it,
+    and looks again inside a rejected match (spans counted by hand)."""
+    import re
+
+    from extractors.entities import _find_names
+
+    regex = re.compile(r"GPT-?4")
+    text = "xGPT-4, GPT-4 and -GPT4 or éGPT4 (GPT4) _GPT-4 GPT-GPT4"
+    spans = [m.span() for m in _find_names(regex, text)]
+    # The G of "xGPT-4" (1), "-GPT4" (19), "éGPT4" (28), "_GPT-4" (41) follows a word character
+    # or a hyphen; "GPT-GPT4" has no GPT-?4 at 47, and its "GPT4" at 51 follows a hyphen.
+    assert spans == [(8, 13), (34, 38)]
+    lookbehind = re.compile(r"(?<![\w\-])GPT-?4")
+    assert spans == [m.span() for m in lookbehind.finditer(text)]
+
+
+def test_every_listed_name_rule_matches_as_with_a_look_behind() -> None:
+    """Each shipped model/dataset rule finds, on the seed abstracts and on names glued to words,
+    exactly what ``finditer`` finds with the look-behind ``(?<![\\w\\-])`` in front."""
+    import re
+    from pathlib import Path
+
+    from extractors.entities import _NAME_END, _find_names, _read_jsonl
+    from kg.ingest import read_papers
+
+    seeds = Path(__file__).resolve().parents[2] / "seeds"
+    texts = [p.abstract for p in read_papers([str(seeds)])]
+    texts.append("xBERT, -CIFAR-10, ImageNet-1k, _MNIST (GPT-4) T5-base; RoBERTa-large/ImageNet")
+    for obj in _read_jsonl("pretrained.jsonl") + _read_jsonl("datasets.jsonl"):
+        ours = re.compile(r"(?:" + obj["regex"] + r")" + _NAME_END)
+        theirs = re.compile(r"(?<![\w\-])(?:" + obj["regex"] + r")" + _NAME_END)
+        for text in texts:
+            assert [m.span() for m in _find_names(ours, text)] == [m.span() for m in theirs.finditer(text)]
