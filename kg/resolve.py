@@ -204,14 +204,14 @@ def resolve_entities(extractions: Sequence[Extraction]) -> Resolution:
             defined.add(key)
     # Undefined acronyms: merge when exactly one long form of the type has those initials.
     by_initials: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
-    for key, counts in canon_counts.items():
-        canon = _best(counts)
+    best_canon = {key: _best(counts) for key, counts in canon_counts.items()}
+    for key, canon in best_canon.items():
         if not is_acronym(canon) and len(_WORD.findall(canon)) >= 2:
             by_initials[(key[0], initials(canon))].append(key)
     for key in sorted(canon_counts):
         if key in defined:
             continue
-        canon = _best(canon_counts[key])
+        canon = best_canon[key]
         if not is_acronym(canon) and not is_acronym(_best(surface_counts[key])):
             continue
         letters = "".join(c for c in canon.lower() if c.isalpha())
@@ -228,7 +228,7 @@ def resolve_entities(extractions: Sequence[Extraction]) -> Resolution:
     by_key: dict[tuple[str, str], str] = {}
     for root in sorted(members):
         etype = root[0]
-        canonical = _best(canon_counts[root])
+        canonical = best_canon[root]
         node = entity_node(etype, canonical)
         surfaces: Counter[str] = Counter()
         names: set[str] = set()
