@@ -85,6 +85,7 @@ import orjson
 import scipy.sparse as sp
 
 from kg.errors import ConfigError, InputError, QueryError
+from kg.memory import gc_paused
 from kg.types import ENTITY_TYPES as ENTITY_CLASSES
 from kg.types import Bound, Extraction, Paper
 
@@ -1622,6 +1623,7 @@ class RelatedIndex:
         return sorted(_row(self.used, row)[0].tolist() + _row(self.proposed, row)[0].tolist())
 
 
+@gc_paused()  # ~10^6 live objects of the index: see kg.memory (20 -> 17 s on the 22k graph)
 def build_index(
     nx_graph: nx.MultiDiGraph, weights: RelatedWeights | None = None, *, titles: bool = True
 ) -> RelatedIndex:
