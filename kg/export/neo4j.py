@@ -68,8 +68,8 @@ DEFAULT_RETRY_SECONDS = 15.0
 DEFAULT_CONNECT_TIMEOUT = 10.0
 # A batch of 500 rows takes well under a second; a minute means the server is stuck.
 DEFAULT_TX_TIMEOUT = 60.0
-# Batches in flight at once. Two keep a 2-core server busy (on the 22k-paper graph, 45 s
-# instead of 63 s for the write, one run each; three were no faster).
+# Batches in flight at once. Two keep a 2-core server busy (the 22k-paper graph, back to back
+# on a busy machine: 54.5 s with two, 63.0 s with one; three were no faster than two).
 DEFAULT_SESSIONS = 2
 
 
