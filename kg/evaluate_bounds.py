@@ -14,7 +14,9 @@ from extractor output): all 50 seed abstracts, and 364 theory abstracts of
 ``ml-abstracts.jsonl`` (copied to ``tests/data/bounds_gold_papers.jsonl``) chosen by a filter
 blind to the extractor: venue COLT, ALT, AISTATS or UAI; the abstract contains ``$`` and one of
 ``O(``, ``\\Omega``, ``\\Theta``, ``\\tilde``, ``\\widetilde``, ``\\mathcal{O}``, ``\\le``,
-``\\ge``, ``\\sim``; the first 364 in order of ``sha256(id)``. Formula bounds only. Records 65–84
+``\\ge``, ``\\sim``; the first 364 in order of ``sha256(id)`` (``tools/bounds_batch.py FIRST
+LAST`` draws records of that order; a unit test checks the shipped ones are its head). Formula
+bounds only. Records 65–84
 were the tuning batch and 85–104 the held-out batch of ``bounds.latex.v2`` (gold written for both
 before any rule changed; B scored once, after tuning). ``kg eval bounds`` on each batch alone,
 v1 → v2: A (54 gold) F1 0.887 → 0.952, kind 0.979 → 1.000, attribution 0.872 → 0.980, quantity

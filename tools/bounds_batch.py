@@ -1,0 +1,71 @@
+"""The next batch of theory abstracts for the bounds gold, in the blind order the gold was drawn in.
+
+    .venv/bin/python tools/bounds_batch.py FIRST LAST [--corpus PATH] [-o OUT.jsonl]
+
+Writes records FIRST..LAST (1-based, inclusive) of the blind order as JSONL, verbatim from the
+corpus (default: ``../shared/data/ml-abstracts.jsonl``), to OUT (default: stdout). The order is
+the one ``kg.evaluate_bounds`` documents, blind to the extractor: venue COLT, ALT, AISTATS or
+UAI; the abstract holds ``$`` and one of the bound markers below; sorted by ``sha256(id)``. A new
+batch is annotated by hand BEFORE the extractor is run on it, then scored once: that is what
+makes it an estimate on unseen text. ``tests/unit/test_bounds_gold_order.py`` checks that the
+shipped gold papers are the first records of this order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_CORPUS = REPO.parent / "shared" / "data" / "ml-abstracts.jsonl"
+VENUES = ("COLT", "ALT", "AISTATS", "UAI")
+MARKERS = ("O(", "\\Omega", "\\Theta", "\\tilde", "\\widetilde", "\\mathcal{O}", "\\le", "\\ge", "\\sim")
+
+
+def eligible(record: dict[str, object]) -> bool:
+    """Whether a corpus record is a theory abstract the bounds gold draws from."""
+    abstract = record.get("abstract") or ""
+    return (record.get("venue") in VENUES and isinstance(abstract, str) and "$" in abstract
+            and any(marker in abstract for marker in MARKERS))
+
+
+def blind_order(corpus: Path) -> list[dict[str, object]]:
+    """Every eligible record of ``corpus`` (JSONL), in order of ``sha256(id)``."""
+    with open(corpus, encoding="utf-8") as fh:
+        records = [r for r in map(json.loads, fh) if eligible(r)]
+    return sorted(records, key=lambda r: hashlib.sha256(str(r["id"]).encode("utf-8")).hexdigest())
+
+
+def batch(corpus: Path, first: int, last: int) -> Iterator[dict[str, object]]:
+    """Records ``first``..``last`` (1-based, inclusive) of the blind order."""
+    yield from blind_order(corpus)[first - 1 : last]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("first", type=int)
+    ap.add_argument("last", type=int)
+    ap.add_argument("--corpus", default=str(DEFAULT_CORPUS))
+    ap.add_argument("-o", "--output", default="-")
+    args = ap.parse_args()
+    if not 1 <= args.first <= args.last:
+        print(f"bounds_batch: need 1 <= FIRST <= LAST, got {args.first} {args.last}", file=sys.stderr)
+        return 2
+    if not Path(args.corpus).is_file():
+        print(f"bounds_batch: corpus not found: {args.corpus}", file=sys.stderr)
+        return 2
+    records = batch(Path(args.corpus), args.first, args.last)
+    lines = [json.dumps(r, ensure_ascii=False) + "\n" for r in records]
+    if args.output == "-":
+        sys.stdout.writelines(lines)
+    else:
+        Path(args.output).write_text("".join(lines), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
