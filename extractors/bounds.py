@@ -184,6 +184,7 @@ class _Rules:
     sentence_first: frozenset[Phrase]  # "rate": the rate of what the sentence names, if it names one
     verbal: _Phrases
     verbal_of: dict[Phrase, tuple[str, str | None, str]]  # phrase → (kind, quantity, rule id)
+    vague_ids: frozenset[str]  # rule ids of the sentence_first phrases: a quantity that names nothing
 
     def cue(self, role: str, where: str = "before") -> _Phrases:
         return self.cues.get((role, where), _NO_PHRASES)
@@ -238,6 +239,7 @@ def rules() -> _Rules:
         sentence_first,
         _Phrases(verbal_of),
         verbal_of,
+        frozenset(quantity_of[p][1] for p in sentence_first),
     )
 
 
@@ -1402,7 +1404,7 @@ class _Context:
                 if len(phrase) == n and phrase in self.r.quantity_of:
                     found = self.r.quantity_of[phrase]
                     break
-        if found is None or any(self.r.quantity_of[p][1] == found[1] for p in self.r.sentence_first):
+        if found is None or found[1] in self.r.vague_ids:
             return None
         return found[0]
 
@@ -1550,7 +1552,7 @@ class _Context:
             of = next((j for j in range(k - 1, max(lo, k - 5) - 1, -1) if self.words[j].text == "of"), None)
             if of is not None:
                 found = self._q_ending(of, max(lo, of - 4), naming=True)
-        if found is None or any(self.r.quantity_of[p][1] == found[1] for p in self.r.sentence_first):
+        if found is None or found[1] in self.r.vague_ids:
             return None
         return found[0]
 
@@ -1562,7 +1564,7 @@ class _Context:
         while k > lo and self.words[k - 1].text in _MEASURE_LINKS:
             k -= 1
         found = self._q_ending(k, max(0, k - 4))
-        if found is None or any(self.r.quantity_of[p][1] == found[1] for p in self.r.sentence_first):
+        if found is None or found[1] in self.r.vague_ids:
             return None
         return found[0]
 
@@ -1667,8 +1669,7 @@ class _Context:
             # the same formula again: the same claim, unless a quantity right after it names
             # another ("$X$ regret and $X$ hard constraint violation"; "the $X$ rate" is no other)
             after = self._quantity_after(wk, naming=True)
-            vague_ids = {self.r.quantity_of[p][1] for p in self.r.sentence_first}
-            if after is not None and after[1] not in vague_ids:
+            if after is not None and after[1] not in self.r.vague_ids:
                 return after[0]
             # "… on $2^{O(1/\epsilon^2)}$ nodes. … running time that is $2^{O(1/\epsilon^2)}$": the
             # subject of the predicate makes it another claim
@@ -1679,7 +1680,7 @@ class _Context:
             return self._symbol_quantities()[lhs.group(1).replace(" ", "")]
 
         def vague(q: tuple[str, str] | None) -> bool:
-            return q is not None and any(self.r.quantity_of[p][1] == q[1] for p in self.r.sentence_first)
+            return q is not None and q[1] in self.r.vague_ids
 
         q = self._quantity_after(wk, naming=True) or self._coordinated_quantity(wk)
         if q is not None and q[0].startswith("number of"):
