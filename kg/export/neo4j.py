@@ -53,6 +53,7 @@ from kg.export.neo4j_model import (
     create_nodes_statement,
     create_relationships_statement,
     delete_project_statement,
+    expected_counts,
     merge_nodes_statement,
     merge_relationships_statement,
     node_groups,
@@ -206,11 +207,7 @@ def export_neo4j(
     items = NodeLink.of(nx_graph)
     nodes = node_groups(items)
     rels = relationship_groups(items)
-    expected_labels = {label: len(group) for label, group in nodes.items()}
-    expected_types: dict[str, int] = {}
-    for key, group in rels.items():
-        expected_types[key.rel_type] = expected_types.get(key.rel_type, 0) + len(group)
-    expected_types = dict(sorted(expected_types.items()))
+    expected_labels, expected_types = expected_counts(nodes, rels)
     sizes = [len(r) for r in nodes.values()] + [len(r) for r in rels.values()]
     total_batches = sum(-(-n // batch_size) for n in sizes)
 
