@@ -467,7 +467,9 @@ _XSD_gYear = str(XSD.gYear)
 _XSD_anyURI = str(XSD.anyURI)
 
 
-def rdf_triples(g: nx.MultiDiGraph, part: tuple[int, int] | None = None) -> Iterator[tuple[str, str, Obj]]:
+def rdf_triples(
+    g: nx.MultiDiGraph, part: tuple[int, int] | None = None, sizes: tuple[int, int] | None = None
+) -> Iterator[tuple[str, str, Obj]]:
     """The RDF triples of an assembled graph, in graph order (deterministic).
 
     Papers, entities and bounds become resources of their ontology class; every paper–entity
@@ -481,6 +483,8 @@ def rdf_triples(g: nx.MultiDiGraph, part: tuple[int, int] | None = None) -> Iter
             (cut between nodes and between edges, so no subject's triples are split): the n
             slices in order are exactly the triples of ``part=None``, which lets n processes
             render one file's parts side by side.
+        sizes: ``(nodes, edges)`` of ``g`` when the caller has them (counting a multigraph's
+            edges walks all of them, once per part otherwise).
     """
     k, n = part or (0, 1)
     if not 0 <= k < n:
@@ -488,7 +492,7 @@ def rdf_triples(g: nx.MultiDiGraph, part: tuple[int, int] | None = None) -> Iter
     iri: dict[str, str] = {node: str(node_iri(node)) for node in g.nodes}
     props = {prop: str(prop_iri(prop)) for prop in OBJECT_PROPERTIES}
     classes = {cls: str(class_iri(cls)) for cls in CLASSES}
-    n_nodes, n_edges = g.number_of_nodes(), g.number_of_edges()
+    n_nodes, n_edges = sizes or (g.number_of_nodes(), g.number_of_edges())
     lo, hi = (n_nodes + n_edges) * k // n, (n_nodes + n_edges) * (k + 1) // n
     for node, d in islice(g.nodes(data=True), lo, min(hi, n_nodes)):
         s = iri[node]

@@ -162,12 +162,14 @@ def _write(
     counts = graph_counts(nx_graph)
     report.counts = {**counts["nodes"], **{f"edges:{k}": v for k, v in counts["edges"].items()}}
     report.papers = len(extractions)
+    sizes = (sum(counts["nodes"].values()), sum(counts["edges"].values()))
     write_graph_dir(
         directory,
         extractions,
         nx_graph,
-        functools.partial(rdf_triples, nx_graph),
+        functools.partial(rdf_triples, nx_graph, sizes=sizes),
         _manifest(report, inputs, versions, config, removed),
+        counts=counts,
     )
 
 

@@ -197,8 +197,8 @@ def _write_turtle_part(path: str, k: int, n: int) -> None:
         fh.writelines(turtle_lines(_TURTLE_PARTS((k, n)), header=k == 0))
 
 
-def _default_parts(nx_graph: nx.MultiDiGraph) -> int:
-    if nx_graph.number_of_nodes() + nx_graph.number_of_edges() < PARALLEL_TURTLE_MIN:
+def _default_parts(counts: dict[str, dict[str, int]]) -> int:
+    if sum(counts["nodes"].values()) + sum(counts["edges"].values()) < PARALLEL_TURTLE_MIN:
         return 1
     return max(1, min(2, os.cpu_count() or 1))
 
@@ -246,6 +246,7 @@ def write_graph_dir(
     triples: Triples | Callable[[tuple[int, int]], Triples],
     manifest: dict[str, Any],
     turtle_parts: int | None = None,
+    counts: dict[str, dict[str, int]] | None = None,
 ) -> Path:
     """Write a complete build directory atomically (temp dir + rename).
 
@@ -259,6 +260,7 @@ def write_graph_dir(
         manifest: the manifest; ``counts`` (nodes per kind, edges per predicate) is added here.
         turtle_parts: processes rendering the Turtle when ``triples`` is a function (default:
             2 on a multi-core machine for graphs of at least :data:`PARALLEL_TURTLE_MIN` items).
+        counts: :func:`graph_counts` of ``nx_graph`` when the caller has it (computed otherwise).
 
     Returns:
         The directory path.
@@ -275,9 +277,10 @@ def write_graph_dir(
     except OSError as exc:
         raise GraphDirError(f"{target}: cannot create the build directory: {exc}") from exc
     try:
+        counts = counts or graph_counts(nx_graph)
         n_parts = 1
         if callable(triples):
-            n_parts = turtle_parts or _default_parts(nx_graph)
+            n_parts = turtle_parts or _default_parts(counts)
         parallel = (_turtle_in_parallel(tmp, triples, n_parts) if callable(triples) and n_parts > 1
                     else contextlib.nullcontext())
         with parallel:
@@ -291,7 +294,7 @@ def write_graph_dir(
                 fh.writelines(turtle_lines(triples((0, 1)) if callable(triples) else triples))
         full = dict(manifest)
         full["format"] = FORMAT_VERSION
-        full["counts"] = graph_counts(nx_graph)
+        full["counts"] = counts
         (tmp / MANIFEST).write_bytes(_dump_json(full))
         os.chmod(tmp, 0o755)
         old = None
