@@ -713,7 +713,7 @@ _MARKUP = _NOT_WORDS | {"cid", "emph", "textit", "mathit", "boldsymbol", "hat", 
 def lexical_tokens(text: str) -> list[str]:
     """The words kg's lexical signal counts: letters only, no stop word, no markup.
 
-    >>> lexical_tokens("We bound the regret by $O(\\sqrt{T})$ with (cid:173) 2-layer nets")
+    >>> lexical_tokens("We bound the regret by $O(\\\\sqrt{T})$ with (cid:173) 2-layer nets")
     ['bound', 'regret', 'layer', 'nets']
     """
     from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
