@@ -13,11 +13,12 @@ versions (plus the spaCy pipeline name/version) in the manifest equal the curren
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,7 @@ from kg.errors import GraphDirError
 from kg.graphdir import graph_counts, load_extractions, load_manifest, lock, write_graph_dir
 from kg.journal import Journal
 from kg.memory import gc_paused
+from kg.resolve import resolve_entities
 from kg.types import Extraction, Paper, RunReport
 
 if TYPE_CHECKING:
@@ -42,6 +44,16 @@ class BuildResult:
     extracted: int = 0
     reused: int = 0
     removed: list[str] = field(default_factory=list)
+
+
+@contextlib.contextmanager
+def _stage(report: RunReport, name: str) -> Iterator[None]:
+    """Add the wall time of the ``with`` body to ``report.stages[name]``."""
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        report.stages[name] = report.stages.get(name, 0.0) + time.perf_counter() - started
 
 
 def _paper_key(paper: Paper) -> str:
@@ -92,6 +104,7 @@ def _extract(
     journal: Journal | None = None,
     engine: str = "local",
     scheduler: str | None = None,
+    cpu: dict[str, float] | None = None,
 ) -> tuple[list[Extraction], int]:
     """Records for ``papers``: cached ones reused (with the new sources), the rest extracted.
 
@@ -119,7 +132,7 @@ def _extract(
                                      spacy_model=pipeline.nlp_name, families=pipeline.families,
                                      progress=progress)
     else:
-        stream = extract_papers(todo, pipeline=pipeline, workers=workers, progress=progress)
+        stream = extract_papers(todo, pipeline=pipeline, workers=workers, progress=progress, cpu=cpu)
     try:
         for ext in stream:
             out[ext.paper.id] = ext
@@ -158,19 +171,23 @@ def _write(
     versions: dict[str, str],
     removed: Sequence[str] = (),
 ) -> None:
-    nx_graph = assemble(extractions, config)
+    with _stage(report, "resolve"):
+        resolution = resolve_entities(extractions)
+    with _stage(report, "assemble"):
+        nx_graph = assemble(extractions, config, resolution)
     counts = graph_counts(nx_graph)
     report.counts = {**counts["nodes"], **{f"edges:{k}": v for k, v in counts["edges"].items()}}
     report.papers = len(extractions)
     sizes = (sum(counts["nodes"].values()), sum(counts["edges"].values()))
-    write_graph_dir(
-        directory,
-        extractions,
-        nx_graph,
-        functools.partial(rdf_triples, nx_graph, sizes=sizes),
-        _manifest(report, inputs, versions, config, removed),
-        counts=counts,
-    )
+    with _stage(report, "write"):
+        write_graph_dir(
+            directory,
+            extractions,
+            nx_graph,
+            functools.partial(rdf_triples, nx_graph, sizes=sizes),
+            _manifest(report, inputs, versions, config, removed),
+            counts=counts,
+        )
 
 
 def _read_and_load(
@@ -181,8 +198,10 @@ def _read_and_load(
     from kg.pipeline import load_pipeline
 
     report = RunReport()
-    papers = read_papers(inputs, fmt=fmt, skip_bad=skip_bad, report=report)
-    pipeline = pipeline or load_pipeline(spacy_model)
+    with _stage(report, "read"):
+        papers = read_papers(inputs, fmt=fmt, skip_bad=skip_bad, report=report)
+    with _stage(report, "load pipeline"):
+        pipeline = pipeline or load_pipeline(spacy_model)
     versions = pipeline.versions
     report.pipeline = pipeline.nlp_name
     report.extractors = versions
@@ -238,8 +257,9 @@ def build_graph(
     with lock(target, wait=False):
         cache = _load_cache(target, versions) if use_cache else {}
         journal = Journal(target, versions) if use_cache else None
-        extractions, extracted = _extract(papers, cache, pipeline, workers, progress, journal,
-                                          engine, scheduler)
+        with _stage(report, "extract"):
+            extractions, extracted = _extract(papers, cache, pipeline, workers, progress, journal,
+                                              engine, scheduler, report.worker_cpu)
         digests = {f: file_digest(f) for f in report.files}
         _write(target, extractions, config, report, digests, versions)
         if journal is not None:
@@ -277,8 +297,10 @@ def update_graph(
     with lock(target, wait=True):
         manifest = load_manifest(target)
         existing = load_extractions(target)
+        read_graph = time.perf_counter() - started
         config = LinkConfig(**manifest.get("links", {}))
         report, new_papers, pipeline, versions = _read_and_load(inputs, fmt, skip_bad, pipeline, spacy_model)
+        report.stages = {"read graph": read_graph, **report.stages}
         stale = manifest.get("extractors") != versions
         by_id: dict[str, Paper] = {e.paper.id: e.paper for e in existing}
         for paper in new_papers:
@@ -293,8 +315,9 @@ def update_graph(
         if on_start:
             on_start(len(papers))
         journal = Journal(target, versions)
-        extractions, extracted = _extract(papers, cache, pipeline, workers, progress, journal,
-                                          engine, scheduler)
+        with _stage(report, "extract"):
+            extractions, extracted = _extract(papers, cache, pipeline, workers, progress, journal,
+                                              engine, scheduler, report.worker_cpu)
         inputs_hashes = dict(manifest.get("inputs", {}))
         inputs_hashes.update({f: file_digest(f) for f in report.files})
         _write(target, extractions, config, report, inputs_hashes, versions, manifest.get("removed", []))
@@ -322,8 +345,10 @@ def remove_papers(directory: str | Path, paper_ids: Sequence[str]) -> BuildResul
         missing = sorted(set(wanted) - known)
         if missing:
             raise GraphDirError(f"{target}: no paper with id {', '.join(map(repr, missing))} in the graph")
-        kept = [e for e in existing if e.paper.id not in set(wanted)]
+        drop = set(wanted)
+        kept = [e for e in existing if e.paper.id not in drop]
         report = RunReport()
+        report.stages["read graph"] = time.perf_counter() - started
         previous = manifest.get("report", {})
         report.pipeline = previous.get("pipeline")
         report.extractors = dict(manifest.get("extractors", {}))

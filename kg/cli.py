@@ -191,6 +191,10 @@ def _add_build(sub: Any) -> None:
                    help="with --engine dask: the scheduler (tcp://HOST:8786); default: a LocalCluster")
     p.add_argument("--no-cache", action="store_true",
                    help="re-extract every paper even if DIR holds records of the same extractors")
+    p.add_argument("--timings", default=None, metavar="FILE",
+                   help="write where the time went as JSON: wall seconds per stage (read, load "
+                        "pipeline, extract, resolve, assemble, write) and the extraction "
+                        "processes' CPU seconds in spaCy's parse and in kg's extractors")
     p.set_defaults(run=_run_build)
 
 
@@ -227,6 +231,10 @@ def _run_build(args: argparse.Namespace) -> int:
     print(summarize(result.report, f"built {result.directory}"), file=sys.stderr)
     print(f"  {result.extracted} paper(s) extracted, {result.reused} reused from the cache",
           file=sys.stderr)
+    if args.timings:
+        from kg.fileio import write_json_atomic
+
+        write_json_atomic(args.timings, result.report.timings())
     _print_skipped(result.report)
     return 0
 

@@ -11,6 +11,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
@@ -65,10 +66,27 @@ class Pipeline:
         bounds.sort(key=lambda b: (b.start, b.end))
         return Extraction(_refine_title(paper, mentions), tuple(mentions), tuple(bounds))
 
-    def extract_many(self, papers: Sequence[Paper]) -> list[Extraction]:
+    def extract_many(self, papers: Sequence[Paper], cpu: dict[str, float] | None = None) -> list[Extraction]:
+        """The records of ``papers``, parsed as one stream.
+
+        With ``cpu``, adds this process's CPU seconds to ``cpu["parse"]`` (spaCy's ``nlp.pipe``)
+        and ``cpu["extract"]`` (normalizing and the extractors).
+        """
+        clock = time.process_time
+        t0 = clock()
         norms = [normalize(p.abstract) for p in papers]
-        docs = self.nlp.pipe((n.text for n in norms), batch_size=CHUNK)
-        return [self.extract_one(p, d, n) for p, d, n in zip(papers, docs, norms, strict=True)]
+        docs = iter(self.nlp.pipe((n.text for n in norms), batch_size=CHUNK))
+        parse = 0.0
+        out = []
+        for paper, norm in zip(papers, norms, strict=True):
+            t = clock()
+            doc = next(docs)
+            parse += clock() - t
+            out.append(self.extract_one(paper, doc, norm))
+        if cpu is not None:
+            cpu["parse"] = cpu.get("parse", 0.0) + parse
+            cpu["extract"] = cpu.get("extract", 0.0) + (clock() - t0 - parse)
+        return out
 
 
 def _refine_title(paper: Paper, mentions: list[Mention]) -> Paper:
@@ -90,9 +108,10 @@ def load_pipeline(spacy_model: str | None = None, families: Sequence[str] = DEFA
 _WORKER: Pipeline | None = None
 
 
-def _work(chunk: list[Paper]) -> list[Extraction]:
+def _work(chunk: list[Paper]) -> tuple[list[Extraction], dict[str, float]]:
     assert _WORKER is not None
-    return _WORKER.extract_many(chunk)
+    cpu: dict[str, float] = {}
+    return _WORKER.extract_many(chunk, cpu), cpu
 
 
 def default_workers() -> int:
@@ -105,6 +124,7 @@ def extract_papers(
     pipeline: Pipeline | None = None,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
+    cpu: dict[str, float] | None = None,
 ) -> Iterator[Extraction]:
     """Yield one :class:`Extraction` per paper, in input order.
 
@@ -113,6 +133,7 @@ def extract_papers(
         pipeline: a loaded pipeline (loaded here when omitted).
         workers: processes to use (default: both cores); 1 runs in this process.
         progress: called with the number of papers finished after each chunk.
+        cpu: when a dict, receives the extraction processes' CPU seconds ("parse", "extract").
     """
     global _WORKER
     pipeline = pipeline or load_pipeline()
@@ -120,7 +141,7 @@ def extract_papers(
     chunks = [list(papers[i : i + CHUNK]) for i in range(0, len(papers), CHUNK)]
     if workers <= 1 or len(chunks) <= 1 or sys.platform == "win32":
         for chunk in chunks:
-            yield from pipeline.extract_many(chunk)
+            yield from pipeline.extract_many(chunk, cpu)
             if progress:
                 progress(len(chunk))
         return
@@ -128,7 +149,10 @@ def extract_papers(
     ctx = multiprocessing.get_context("fork")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
     try:
-        for result in pool.map(_work, chunks):
+        for result, spent in pool.map(_work, chunks):
+            if cpu is not None:
+                for key, seconds in spent.items():
+                    cpu[key] = cpu.get(key, 0.0) + seconds
             yield from result
             if progress:
                 progress(len(result))

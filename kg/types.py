@@ -240,6 +240,18 @@ class RunReport:
     counts: dict[str, int] = field(default_factory=dict)
     extractors: dict[str, str] = field(default_factory=dict)
     seconds: float = 0.0
+    # Where the time went, not part of the (deterministic) JSON: stage → wall seconds, in order;
+    # and the extraction processes' CPU seconds: "parse" (spaCy) and "extract" (kg's own work).
+    stages: dict[str, float] = field(default_factory=dict)
+    worker_cpu: dict[str, float] = field(default_factory=dict)
+
+    def timings(self) -> dict[str, Any]:
+        """The stage wall times and worker CPU times (``kg build --timings FILE``)."""
+        return {
+            "seconds": round(self.seconds, 3),
+            "stages": {k: round(v, 3) for k, v in self.stages.items()},
+            "worker_cpu": {k: round(v, 3) for k, v in self.worker_cpu.items()},
+        }
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -121,3 +121,16 @@ def test_build_seeds_update_equals_rebuild(seed_graph_dir: Path, tmp_path: Path)
     assert 0 < result.extracted < 20
     for name in GRAPH_FILES:
         assert (target / name).read_bytes() == (seed_graph_dir / name).read_bytes(), name
+
+
+def test_build_seeds_timings_account_for_the_run(tmp_path: Path) -> None:
+    result = build_graph([str(SEEDS_DIR)], tmp_path / "timed", use_cache=False, workers=2)
+    timings = result.report.timings()
+    stages = timings["stages"]
+    assert list(stages) == ["read", "load pipeline", "extract", "resolve", "assemble", "write"]
+    assert all(v >= 0 for v in stages.values())
+    assert sum(stages.values()) <= timings["seconds"] + 0.01  # stages do not overlap
+    assert stages["extract"] > 0 and stages["write"] > 0
+    # the seeds are one chunk, so the parse ran in this process: both parts were measured
+    assert timings["worker_cpu"]["parse"] > 0 and timings["worker_cpu"]["extract"] > 0
+    assert "stages" not in load_manifest(tmp_path / "timed")["report"]  # the build stays deterministic
