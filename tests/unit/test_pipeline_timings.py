@@ -13,8 +13,8 @@ def _pipeline() -> Pipeline:
 
 
 def _papers(n: int) -> list[Paper]:
-    text = "Paper {} studies bandits and regret bounds. " * 20
-    return [Paper(f"p{i:04d}", f"T{i}", text.format(i)) for i in range(n)]
+    sentence = "Paper {i} studies bandits and regret bounds. "
+    return [Paper(f"p{i:04d}", f"T{i}", sentence.format(i=i) * 20) for i in range(n)]
 
 
 def test_pipeline_cpu_times_come_back_from_the_workers() -> None:
