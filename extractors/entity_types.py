@@ -21,7 +21,6 @@ gather-and-sum for the sparse features and one matrix product for the vectors.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from kg.errors import ConfigError
+from kg.fileio import read_model
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -193,15 +193,10 @@ def load_classifier(model_dir: Path = MODEL_DIR) -> TypeClassifier:
     Raises:
         ConfigError: the files are missing or inconsistent.
     """
-    try:
-        meta = json.loads((model_dir / "meta.json").read_text(encoding="utf-8"))
-        with np.load(model_dir / "weights.npz", allow_pickle=False) as npz:
-            sparse, dense, bias = npz["sparse"], npz["dense"], npz["bias"]
-    except (OSError, ValueError, KeyError) as exc:
-        raise ConfigError(
-            f"{model_dir}: the entity type classifier is missing or unreadable ({exc}); rebuild it "
-            "with `python -m extractors.train.entity_types`"
-        ) from exc
+    meta, weights = read_model(
+        model_dir, ("sparse", "dense", "bias"), "python -m extractors.train.entity_types"
+    )
+    sparse, dense, bias = weights["sparse"], weights["dense"], weights["bias"]
     features = meta["features"]
     classes = tuple(meta["classes"])
     if sparse.shape != (len(features) + 1, len(classes)) or dense.shape[1] != len(classes):

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from kg.errors import OutputError
+from kg.errors import ConfigError, OutputError
 
 
 @contextmanager
@@ -59,3 +59,25 @@ def write_json_atomic(path: str | os.PathLike[str], obj: Any) -> None:
     with atomic_write(path) as out:
         json.dump(obj, out, ensure_ascii=False, indent=2, sort_keys=True)
         out.write("\n")
+
+
+def read_model(model_dir: Path, arrays: Iterable[str], rebuild: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A shipped model directory: its ``meta.json`` and the named arrays of its ``weights.npz``.
+
+    Raises:
+        ConfigError: a file is missing or unreadable, or an array is absent (one line naming the
+            directory and how to ``rebuild`` the model).
+    """
+    import numpy as np
+
+    try:
+        meta = json.loads((model_dir / "meta.json").read_text(encoding="utf-8"))
+        with np.load(model_dir / "weights.npz", allow_pickle=False) as npz:
+            weights = {name: np.asarray(npz[name]) for name in arrays}
+    except (OSError, ValueError, KeyError) as exc:
+        raise ConfigError(
+            f"{model_dir}: the model is missing or unreadable ({exc}); rebuild it with `{rebuild}`"
+        ) from None
+    if not isinstance(meta, dict):
+        raise ConfigError(f"{model_dir}: meta.json is not a JSON object; rebuild it with `{rebuild}`")
+    return meta, weights

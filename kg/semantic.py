@@ -40,8 +40,10 @@ import numpy as np
 import scipy.sparse as sp
 
 from kg.errors import ConfigError
+from kg.fileio import read_model
 
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "semantic"
+REBUILD = "python -m kg.semantic ../shared/data/ml-abstracts.jsonl"
 MAX_TERMS = 20_000
 MIN_DF = 3
 DIMENSIONS = 100
@@ -110,14 +112,15 @@ def load_model(model_dir: Path = MODEL_DIR) -> SemanticModel:
     Raises:
         ConfigError: the files are missing or inconsistent.
     """
+    meta, weights = read_model(model_dir, ("idf", "components"), REBUILD)
+    idf = np.asarray(weights["idf"], dtype=np.float64)
+    components = np.asarray(weights["components"], dtype=np.float32)
     try:
-        meta = json.loads((model_dir / "meta.json").read_text(encoding="utf-8"))
-        with np.load(model_dir / "weights.npz", allow_pickle=False) as npz:
-            idf = np.asarray(npz["idf"], dtype=np.float64)
-            components = np.asarray(npz["components"], dtype=np.float32)
         terms = tuple(str(t) for t in meta["terms"])
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise ConfigError(f"{model_dir}: cannot load the semantic model: {exc}") from None
+    except (KeyError, TypeError) as exc:
+        raise ConfigError(
+            f"{model_dir}: meta.json has no term list ({exc}); rebuild it with `{REBUILD}`"
+        ) from None
     if components.ndim != 2 or components.shape[1] != len(terms) or idf.shape != (len(terms),):
         raise ConfigError(
             f"{model_dir}: semantic model shapes disagree: {len(terms)} terms, idf {idf.shape}, "
@@ -195,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "min_df": args.min_df,
         "explained_variance": round(explained, 4),
         "sklearn": sklearn.__version__,
-        "rebuild": "python -m kg.semantic ../shared/data/ml-abstracts.jsonl",
+        "rebuild": REBUILD,
         "terms": list(terms),
     }
     (out / "meta.json").write_text(json.dumps(meta, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
