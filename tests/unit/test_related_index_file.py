@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
@@ -47,6 +48,21 @@ def test_related_saved_index_of_another_format_is_rebuilt(
         write_index(directory)  # an index written by the previous version of kg
     index = load_index(directory)
     assert index.vectorizer is not None  # rebuilt from graph.json, not read from the file
+    assert _answers(index) == _answers(build_index(load_nx(directory)))
+
+
+def test_related_saved_index_of_another_semantic_model_is_rebuilt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    directory = tmp_path / "graph"
+    write_graph_dir(directory, [], pca_and_bandits().g, [], {})
+    model = kg.related.load_semantic_model()
+    other = dataclasses.replace(model, name=model.name + "-retrained")
+    with monkeypatch.context() as patch:
+        patch.setattr(kg.related, "load_semantic_model", lambda: other)
+        write_index(directory)  # an index whose S vectors came from another model
+    index = load_index(directory)
+    assert index.vectorizer is not None and index.semantic_model == model.name  # rebuilt
     assert _answers(index) == _answers(build_index(load_nx(directory)))
 
 
