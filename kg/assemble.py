@@ -234,8 +234,8 @@ def assemble(
         if snode is not None:
             g.add_edge(bnode, snode, key="boundsSubject", predicate="boundsSubject")
 
-    _add_share_links(g, config)
-    _add_topics(g, config)
+    papers = [paper_node(e.paper.id) for e in ordered]  # sorted: the ids are
+    _add_topics(g, config, papers, _add_share_links(g, config, papers))
     return g
 
 
@@ -257,7 +257,9 @@ def _subject_node(subject: str, local_methods: Sequence[str], res: Resolution) -
     return best[1] if best else None
 
 
-def _add_share_links(g: nx.MultiDiGraph, config: LinkConfig) -> None:
+def _add_share_links(
+    g: nx.MultiDiGraph, config: LinkConfig, papers: Sequence[str]
+) -> dict[tuple[int, int], float]:
     """Add the weighted paper–paper share edges (see the module docstring).
 
     The pair weights come from one sparse product ``X·Xᵀ`` (X: papers × usable entities, IDF
@@ -268,10 +270,10 @@ def _add_share_links(g: nx.MultiDiGraph, config: LinkConfig) -> None:
     import numpy as np
     from scipy import sparse
 
-    papers = sorted(n for n, d in g.nodes(data=True) if d["kind"] == "Paper")
     index = {p: i for i, p in enumerate(papers)}
     n_papers = len(papers)
     limit = min(config.max_df, config.max_df_ratio * n_papers)
+    pair_weights: dict[tuple[int, int], float] = defaultdict(float)
     holders: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for u, v in g.edges():
         kind = g.nodes[v]["kind"]
@@ -318,18 +320,18 @@ def _add_share_links(g: nx.MultiDiGraph, config: LinkConfig) -> None:
         for a, b in sorted(keep):
             pa, pb = papers[a], papers[b]
             shared = sorted(held[pa] & held[pb], key=rank_of.__getitem__)
-            g.add_edge(
-                pa,
-                pb,
-                key=prop,
-                predicate=prop,
-                weight=round(sum(idf[e] for e in shared), 6),
-                shared=[rank_of[e][1] for e in shared],
-            )
+            weight = round(sum(idf[e] for e in shared), 6)
+            pair_weights[(a, b)] += weight
+            names = [rank_of[e][1] for e in shared]
+            g.add_edge(pa, pb, key=prop, predicate=prop, weight=weight, shared=names)
+    return pair_weights
 
 
-def _add_topics(g: nx.MultiDiGraph, config: LinkConfig) -> None:
-    """Louvain communities over the papers (summed link weights) as ``topic`` on each paper.
+def _add_topics(
+    g: nx.MultiDiGraph, config: LinkConfig, papers: Sequence[str], weights: dict[tuple[int, int], float]
+) -> None:
+    """Louvain communities over the papers (``weights``: the link weights of each pair of paper
+    rows, summed over the link types) as ``topic`` on each paper.
 
     igraph's C implementation (``community_multilevel``) with its random generator seeded from
     ``config.seed``: networkx's pure-Python Louvain took ~35 CPU-s on 22k papers / 400k links,
@@ -339,13 +341,6 @@ def _add_topics(g: nx.MultiDiGraph, config: LinkConfig) -> None:
 
     import igraph
 
-    papers = sorted(n for n, d in g.nodes(data=True) if d["kind"] == "Paper")
-    index = {p: i for i, p in enumerate(papers)}
-    weights: dict[tuple[int, int], float] = defaultdict(float)
-    for u, v, d in g.edges(data=True):
-        if "weight" in d and u in index and v in index:
-            a, b = sorted((index[u], index[v]))
-            weights[(a, b)] += d["weight"]
     pairs = sorted(weights)
     if pairs:
         ig_graph = igraph.Graph(n=len(papers), edges=pairs)
@@ -468,7 +463,9 @@ _XSD_anyURI = str(XSD.anyURI)
 
 
 def rdf_triples(
-    g: nx.MultiDiGraph, part: tuple[int, int] | None = None, sizes: tuple[int, int] | None = None
+    g: nx.MultiDiGraph,
+    part: tuple[int, int] | tuple[int, int, int] | None = None,
+    sizes: tuple[int, int] | None = None,
 ) -> Iterator[tuple[str, str, Obj]]:
     """The RDF triples of an assembled graph, in graph order (deterministic).
 
@@ -482,18 +479,24 @@ def rdf_triples(
         part: ``(k, n)`` yields only the k-th of n consecutive slices of the whole sequence
             (cut between nodes and between edges, so no subject's triples are split): the n
             slices in order are exactly the triples of ``part=None``, which lets n processes
-            render one file's parts side by side.
+            render one file's parts side by side; ``(a, b, n)`` yields slices a to b - 1 of n
+            as one run (uneven shares for processes with other work to do).
         sizes: ``(nodes, edges)`` of ``g`` when the caller has them (counting a multigraph's
             edges walks all of them, once per part otherwise).
     """
-    k, n = part or (0, 1)
-    if not 0 <= k < n:
-        raise ValueError(f"part {k} of {n}: expected 0 <= k < n")
+    if part is None:
+        a, b, n = 0, 1, 1
+    elif len(part) == 2:
+        a, b, n = part[0], part[0] + 1, part[1]
+    else:
+        a, b, n = part
+    if not 0 <= a < b <= n:
+        raise ValueError(f"part {part}: expected (k, n) with 0 <= k < n or (a, b, n) with 0 <= a < b <= n")
     iri: dict[str, str] = {node: str(node_iri(node)) for node in g.nodes}
     props = {prop: str(prop_iri(prop)) for prop in OBJECT_PROPERTIES}
     classes = {cls: str(class_iri(cls)) for cls in CLASSES}
     n_nodes, n_edges = sizes or (g.number_of_nodes(), g.number_of_edges())
-    lo, hi = (n_nodes + n_edges) * k // n, (n_nodes + n_edges) * (k + 1) // n
+    lo, hi = (n_nodes + n_edges) * a // n, (n_nodes + n_edges) * b // n
     for node, d in islice(g.nodes(data=True), lo, min(hi, n_nodes)):
         s = iri[node]
         kind = d["kind"]
@@ -566,7 +569,7 @@ def rdf_triples(
                     _KG_sharedEntity,
                     iri.get(f"{etype}:{slug(name)}") or str(node_iri(f"{etype}:{slug(name)}")),
                 )
-    if k < n - 1:
+    if b < n:
         return
     extractors = {d["extractor"] for _n, d in g.nodes(data=True)
                   if d["kind"] == "Bound" and d.get("extractor")}

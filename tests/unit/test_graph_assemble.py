@@ -319,6 +319,16 @@ def test_rdf_triples_parts_in_order_are_the_whole(graph, n: int) -> None:  # noq
             assert not subjects[a] & subjects[b]
 
 
+@pytest.mark.parametrize("cuts", [(0, 3, 7), (0, 1, 5), (0, 59, 100)])
+def test_rdf_triples_uneven_slices_in_order_are_the_whole(graph, cuts: tuple[int, ...]) -> None:  # noqa: ANN001
+    *inner, n = cuts  # (0, 3, 7): slices [0, 3) and [3, 7) of 7
+    bounds = [*inner, n]
+    runs = [list(rdf_triples(graph, (a, b, n))) for a, b in zip(bounds, bounds[1:], strict=False)]
+    assert [t for run in runs for t in run] == list(rdf_triples(graph))
+    assert all(runs)
+    assert list(rdf_triples(graph, (2, 3, 7))) == list(rdf_triples(graph, (2, 7)))  # one slice
+
+
 @pytest.mark.parametrize("parts", [2, 3])
 def test_graph_dir_turtle_rendered_in_processes_is_byte_identical(  # noqa: ANN001
     tmp_path: Path, graph, parts: int
