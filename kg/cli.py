@@ -610,7 +610,8 @@ def _add_related(sub: Any) -> None:
     mode.add_argument("--bridge", nargs=2, metavar=("A", "B"), default=None,
                       help="papers linking two topics (topic:N) or entities (names)")
     mode.add_argument("--write-index", action="store_true",
-                      help="precompute DIR/related-index.npz so later queries skip graph.json")
+                      help="precompute DIR/related-index.npz now (the first query with the default "
+                           "weights saves it too), so later queries skip graph.json")
     p.add_argument("--jsonl", action="store_true", help="with --all: one JSON line per paper")
     p.add_argument("-o", "--output", default="-", metavar="FILE",
                    help="with --all: the JSONL file to write (default: stdout)")

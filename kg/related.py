@@ -1764,22 +1764,31 @@ def load_index(directory: str | Path, weights_file: str | Path | None = None) ->
     """The related-work index of a build directory, with weights from ``weights_file`` if given.
 
     Uses ``DIR/related-index.npz`` (:func:`write_index`) when it was built from this graph with
-    these weights, else builds the index from ``graph.json``.
+    these weights, else builds the index from ``graph.json`` and, with the default weights, saves
+    it there for the next call (a directory that cannot be written is only slower: nothing is
+    saved and nothing fails).
 
     Raises:
         GraphDirError: the directory is not a complete build.
         ConfigError: the weights file is bad.
     """
+    from kg.errors import OutputError
     from kg.graphdir import load_nx
 
     weights = RelatedWeights.from_file(weights_file) if weights_file else RelatedWeights()
     saved = Path(directory) / INDEX_FILE
-    if saved.is_file():
-        key = _graph_key(directory)
-        index = RelatedIndex.load(saved, key, weights) if key else None
+    key = _graph_key(directory)
+    if saved.is_file() and key:
+        index = RelatedIndex.load(saved, key, weights)
         if index is not None:
             return index
-    return build_index(load_nx(directory), weights)
+    index = build_index(load_nx(directory), weights)
+    if weights == RelatedWeights() and key:
+        try:
+            index.save(saved, key)
+        except (OSError, OutputError):
+            pass  # a read-only build directory: the next call builds the index again
+    return index
 
 
 def read_query_text(source: str) -> Paper:

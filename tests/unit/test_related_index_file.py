@@ -113,3 +113,31 @@ def test_related_cli_write_index(tmp_path: Path) -> None:
     write_graph_dir(directory, [], pca_and_bandits().g, [], {})
     assert main(["related", "--write-index", "-g", str(directory)]) == 0
     assert (directory / INDEX_FILE).is_file()
+
+
+def test_related_first_query_saves_the_index_for_the_next(tmp_path: Path) -> None:
+    directory = tmp_path / "graph"
+    write_graph_dir(directory, [], pca_and_bandits().g, [], {})
+    first = load_index(directory)
+    assert first.vectorizer is not None and (directory / INDEX_FILE).is_file()  # built, then saved
+    second = load_index(directory)
+    assert second.vectorizer is None  # read from the saved file
+    assert _answers(second) == _answers(first)
+
+
+def test_related_other_weights_do_not_replace_the_saved_index(tmp_path: Path) -> None:
+    directory = tmp_path / "graph"
+    write_graph_dir(directory, [], pca_and_bandits().g, [], {})
+    weights_file = tmp_path / "w.json"
+    weights_file.write_text('{"semantic": 0}', encoding="utf-8")
+    load_index(directory, weights_file)
+    assert not (directory / INDEX_FILE).exists()
+
+
+def test_related_index_that_cannot_be_saved_still_answers(tmp_path: Path) -> None:
+    directory = tmp_path / "graph"
+    write_graph_dir(directory, [], pca_and_bandits().g, [], {})
+    (directory / INDEX_FILE).mkdir()  # the index's path is taken: saving it fails for real
+    index = load_index(directory)
+    assert (directory / INDEX_FILE).is_dir()
+    assert _answers(index) == _answers(build_index(load_nx(directory)))
