@@ -269,7 +269,7 @@ def table(rows: list[tuple[str, str, str, str]]) -> str:
     return "\n".join(lines)
 
 
-STAGES = ("read graph", "read", "load pipeline", "extract", "resolve", "assemble", "write")
+STAGES = ("read graph", "read", "load pipeline", "extract", "hash inputs", "resolve", "assemble", "write")
 
 
 def _timing_figures(run: str, path: Path) -> dict[str, float]:

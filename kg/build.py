@@ -260,7 +260,8 @@ def build_graph(
         with _stage(report, "extract"):
             extractions, extracted = _extract(papers, cache, pipeline, workers, progress, journal,
                                               engine, scheduler, report.worker_cpu)
-        digests = {f: file_digest(f) for f in report.files}
+        with _stage(report, "hash inputs"):
+            digests = {f: file_digest(f) for f in report.files}
         _write(target, extractions, config, report, digests, versions)
         if journal is not None:
             journal.discard()
@@ -319,7 +320,8 @@ def update_graph(
             extractions, extracted = _extract(papers, cache, pipeline, workers, progress, journal,
                                               engine, scheduler, report.worker_cpu)
         inputs_hashes = dict(manifest.get("inputs", {}))
-        inputs_hashes.update({f: file_digest(f) for f in report.files})
+        with _stage(report, "hash inputs"):
+            inputs_hashes.update({f: file_digest(f) for f in report.files})
         _write(target, extractions, config, report, inputs_hashes, versions, manifest.get("removed", []))
         journal.discard()
     report.seconds = time.perf_counter() - started

@@ -194,7 +194,7 @@ def _add_build(sub: Any) -> None:
                    help="re-extract every paper even if DIR holds records of the same extractors")
     p.add_argument("--timings", default=None, metavar="FILE",
                    help="write where the time went as JSON: wall seconds per stage (read, load "
-                        "pipeline, extract, resolve, assemble, write) and the extraction "
+                        "pipeline, extract, hash inputs, resolve, assemble, write) and the extraction "
                         "processes' CPU seconds in spaCy's parse and in kg's extractors")
     p.set_defaults(run=_run_build)
 

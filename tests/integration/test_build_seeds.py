@@ -127,7 +127,7 @@ def test_build_seeds_timings_account_for_the_run(tmp_path: Path) -> None:
     result = build_graph([str(SEEDS_DIR)], tmp_path / "timed", use_cache=False, workers=2)
     timings = result.report.timings()
     stages = timings["stages"]
-    assert list(stages) == ["read", "load pipeline", "extract", "resolve", "assemble", "write"]
+    assert list(stages) == ["read", "load pipeline", "extract", "hash inputs", "resolve", "assemble", "write"]
     assert all(v >= 0 for v in stages.values())
     assert sum(stages.values()) <= timings["seconds"] + 0.01  # stages do not overlap
     assert stages["extract"] > 0 and stages["write"] > 0
