@@ -47,13 +47,15 @@ class BuildResult:
 
 
 @contextlib.contextmanager
-def _stage(report: RunReport, name: str) -> Iterator[None]:
-    """Add the wall time of the ``with`` body to ``report.stages[name]``."""
+def _stage(report: RunReport | dict[str, float], name: str) -> Iterator[None]:
+    """Add the wall time of the ``with`` body to ``report.stages[name]`` (or to ``stages[name]``
+    of a plain dict, for a stage timed before the run's report exists)."""
+    stages = report if isinstance(report, dict) else report.stages
     started = time.perf_counter()
     try:
         yield
     finally:
-        report.stages[name] = report.stages.get(name, 0.0) + time.perf_counter() - started
+        stages[name] = stages.get(name, 0.0) + time.perf_counter() - started
 
 
 def _paper_key(paper: Paper) -> str:
@@ -296,12 +298,13 @@ def update_graph(
     started = time.perf_counter()
     target = Path(directory)
     with lock(target, wait=True):
-        manifest = load_manifest(target)
-        existing = load_extractions(target)
-        read_graph = time.perf_counter() - started
+        before: dict[str, float] = {}
+        with _stage(before, "read graph"):
+            manifest = load_manifest(target)
+            existing = load_extractions(target)
         config = LinkConfig(**manifest.get("links", {}))
         report, new_papers, pipeline, versions = _read_and_load(inputs, fmt, skip_bad, pipeline, spacy_model)
-        report.stages = {"read graph": read_graph, **report.stages}
+        report.stages = {**before, **report.stages}
         stale = manifest.get("extractors") != versions
         by_id: dict[str, Paper] = {e.paper.id: e.paper for e in existing}
         for paper in new_papers:
@@ -339,9 +342,11 @@ def remove_papers(directory: str | Path, paper_ids: Sequence[str]) -> BuildResul
     """
     started = time.perf_counter()
     target = Path(directory)
+    report = RunReport()
     with lock(target, wait=True):
-        manifest = load_manifest(target)
-        existing = load_extractions(target)
+        with _stage(report, "read graph"):
+            manifest = load_manifest(target)
+            existing = load_extractions(target)
         known = {e.paper.id for e in existing}
         wanted = [pid.removeprefix("paper:") for pid in paper_ids]
         missing = sorted(set(wanted) - known)
@@ -349,8 +354,6 @@ def remove_papers(directory: str | Path, paper_ids: Sequence[str]) -> BuildResul
             raise GraphDirError(f"{target}: no paper with id {', '.join(map(repr, missing))} in the graph")
         drop = set(wanted)
         kept = [e for e in existing if e.paper.id not in drop]
-        report = RunReport()
-        report.stages["read graph"] = time.perf_counter() - started
         previous = manifest.get("report", {})
         report.pipeline = previous.get("pipeline")
         report.extractors = dict(manifest.get("extractors", {}))

@@ -84,8 +84,7 @@ class Pipeline:
             parse += clock() - t
             out.append(self.extract_one(paper, doc, norm))
         if cpu is not None:
-            cpu["parse"] = cpu.get("parse", 0.0) + parse
-            cpu["extract"] = cpu.get("extract", 0.0) + (clock() - t0 - parse)
+            _add_cpu(cpu, {"parse": parse, "extract": clock() - t0 - parse})
         return out
 
 
@@ -106,6 +105,11 @@ def load_pipeline(spacy_model: str | None = None, families: Sequence[str] = DEFA
 
 
 _WORKER: Pipeline | None = None
+
+
+def _add_cpu(total: dict[str, float], spent: dict[str, float]) -> None:
+    for key, seconds in spent.items():
+        total[key] = total.get(key, 0.0) + seconds
 
 
 def _work(chunk: list[Paper]) -> tuple[list[Extraction], dict[str, float]]:
@@ -151,8 +155,7 @@ def extract_papers(
     try:
         for result, spent in pool.map(_work, chunks):
             if cpu is not None:
-                for key, seconds in spent.items():
-                    cpu[key] = cpu.get(key, 0.0) + seconds
+                _add_cpu(cpu, spent)
             yield from result
             if progress:
                 progress(len(result))

@@ -14,8 +14,9 @@ ICML, ICLR, COLT, AISTATS, UAI, …), offline and deterministically::
 
     .venv/bin/python -m kg.semantic ../shared/data/ml-abstracts.jsonl
 
-It reads words as the ``L`` signal does (:func:`kg.related.lexical_tokens`), keeps the 20,000
-most frequent of those in at least 3 papers, weighs them by sublinear TF-IDF and keeps 100
+It reads words as the ``L`` signal does (:func:`kg.related.lexical_tokens`), keeps those in at
+least 3 papers (15,254 words on that corpus; at most the 20,000 most frequent), weighs them by
+sublinear TF-IDF and keeps 100
 directions. Those settings were chosen among three candidates (15k words and 100 or 200
 directions, 40k words and word pairs and 150) on the 30 corpus query papers the other weights were
 chosen on (``tests/data/related_judgments_corpus.jsonl``; the seed and 20-query figures were
