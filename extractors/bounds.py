@@ -80,7 +80,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v5"
+NAME = "bounds.latex.v6"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
@@ -1090,7 +1090,7 @@ class _Context:
             self.words, k, lambda p: (keep is None or keep(p)) and (naming or p not in self.r.name_only)
         )
         if hit is not None and not self._modifier_use(k + len(hit)):
-            return self._compound(k, k + len(hit)) or self.r.quantity_of[hit], len(hit)
+            return self._compound(k, k + len(hit)) or self._qualified(k, k + len(hit), hit), len(hit)
         compound = self._compound(k, k + 1)
         if compound is not None and (keep is None or keep((self.words[k].text,))):
             return compound, 1
@@ -1107,7 +1107,7 @@ class _Context:
             self.words, end, lo, lambda p: (keep is None or keep(p)) and (naming or p not in self.r.name_only)
         )
         if hit is not None and not self._modifier_use(end):
-            return self._compound(end - len(hit), end) or self.r.quantity_of[hit]
+            return self._compound(end - len(hit), end) or self._qualified(end - len(hit), end, hit)
         compound = self._compound(end - 1, end) if end - 1 >= lo else None
         if compound is not None and (keep is None or keep((self.words[end - 1].text,))):
             return compound
@@ -1172,6 +1172,87 @@ class _Context:
             if hit is not None and not (end == wk - 1 and self._modifier_use(end)):
                 return self.r.quantity_of[hit][0]
         return None
+
+    def _qualified(self, start: int, end: int, hit: Phrase) -> tuple[str, str]:
+        """The quantity of rule phrase ``hit`` at ``words[start:end]``, with the qualifiers before it.
+
+        A phrase that names itself ("regret", "sample complexity") takes the words the parse attaches
+        to it as modifiers that say which quantity it is ("Nash regret", "expected regret", "full
+        swap regret"); words that describe the bound or its regime instead ("optimal", "worst-case",
+        "high-probability", "$T$-round") end the run, together with the word they modify ("worst
+        case regret" is regret). A phrase a rule maps to another name ("time" → running time) and
+        text without a parse keep the rule's quantity.
+        """
+        quantity, rule = self.r.quantity_of[hit]
+        if quantity != " ".join(hit) or quantity == "convergence rate" or self.doc is None:
+            # the words before a convergence rate describe the method ("accelerated", "last-iterate")
+            return quantity, rule
+        head = self._token_at(self.words[end - 1].start)
+        if head is None:
+            return quantity, rule
+        inside = {head.i}
+        inside.update(t.i for t in (self._token_at(w.start) for w in self.words[start : end - 1]) if t is not None)
+        taken: list[int] = []
+        k = start - 1
+        while k >= 0 and start - k <= 5 and self.sentences[k] == self.sentences[start]:
+            w = self.words[k]
+            opened = None
+            if w.text == ")" and k >= 2 and self.words[k - 2].text == "(":
+                opened, k = k - 2, k - 1  # "an optimal (dynamic) regret"
+                w = self.words[k]
+            # a hyphenated word is read by its last part ("per-action regret")
+            tok = self._token_at(w.start + w.text.rfind("-") + 1 if w.formula < 0 else w.start)
+            if tok is None or self._attached(k) or tok.tag_ not in _QUALIFIER_TAGS:
+                break
+            if tok.dep_ not in _QUALIFIER_DEPS or tok.head.i not in inside:
+                break
+            if w.formula >= 0:
+                # "an expected $\ell_2$ error": a symbol between qualifiers is skipped, never named
+                # (a formula with no qualifier before it is the bound: "attains $X$ regret")
+                if not self._symbol_between_qualifiers(k, inside | {tok.i}):
+                    break
+            elif _bound_describing(w.text):
+                # "cumulative achievable regret", "worst case regret": a word describing the bound
+                # is skipped with the word it modifies
+                if tok.head.i != head.i:
+                    taken = [j for j in taken if self._token_at(self.words[j].start).i != tok.head.i]
+            elif _QUALIFIER_WORD.fullmatch(w.text):
+                taken.append(k)
+            else:
+                break
+            inside.add(tok.i)
+            k = (opened if opened is not None else k) - 1
+        if not taken:
+            return quantity, rule
+        words = [
+            self.abstract[self.words[j].start : self.words[j].end]
+            if self._token_at(self.words[j].start).tag_.startswith("NNP")
+            else self.words[j].text
+            for j in sorted(taken)
+        ]
+        return " ".join([*words, quantity]), "q.qualified"
+
+    def _symbol_between_qualifiers(self, k: int, inside: set[int]) -> bool:
+        """Whether the formula ``words[k]`` is a symbol after a qualifier ("expected $\\ell_2$ error")."""
+        text = self.abstract[self.words[k].start : self.words[k].end]
+        if k < 1 or len(text) > 16 or any(c in text for c in "()^/+=<>") or "\\sqrt" in text or "\\frac" in text:
+            return False
+        before = self.words[k - 1]
+        tok = self._token_at(before.start)
+        return (
+            before.formula < 0
+            and tok is not None
+            and tok.dep_ in _QUALIFIER_DEPS
+            and tok.tag_ in _QUALIFIER_TAGS
+            and tok.head.i in inside
+            and bool(_QUALIFIER_WORD.fullmatch(before.text))
+            and not _bound_describing(before.text)
+        )
+
+    def _attached(self, k: int) -> bool:
+        """Whether ``words[k]`` continues a formula or hyphen written against it ("$T$-round")."""
+        prev = self.words[k - 1] if k > 0 else None
+        return prev is not None and prev.end == self.words[k].start and (prev.formula >= 0 or prev.text == "-")
 
     def _compound(self, start: int, end: int) -> tuple[str, str] | None:
         """An open-vocabulary quantity: a noun modifier and a generic head noun ("teaching complexity").
@@ -1568,6 +1649,39 @@ class _Context:
             return None
         return found[0]
 
+    def _bits_of(self, wk: int) -> str | None:
+        """The resource counted in bits after the formula: "$X$ bits of space" is a space complexity."""
+        sent = self.sentences[wk]
+        for k in range(wk + 1, min(wk + 4, len(self.words) - 2)):
+            if self.sentences[k + 2] != sent:
+                return None
+            if self.words[k].text == "bits" and self.words[k + 1].text == "of":
+                return _BIT_RESOURCES.get(self.words[k + 2].text)
+        return None
+
+    def _resource_bound_before(self, wk: int) -> str | None:
+        """ "communication lower bounds of $X$", "our space lower bound is $X$": a resource noun
+        naming the bound before the formula names the quantity (the noun alone may name none)."""
+        k = wk
+        lo = self._window_before(wk, 6)
+        while k > lo and self.words[k - 1].text in _MEASURE_LINKS:
+            k -= 1
+        if k - 1 <= lo or self.words[k - 1].text not in _BOUND_NOUNS:
+            return None
+        k -= 1
+        while k > lo and self.words[k - 1].text in _BOUND_SIDES:
+            k -= 1
+        if k - 1 < lo or self.words[k - 1].formula >= 0:
+            return None
+        found = self._q_ending(k, max(lo, k - 4))
+        if found is not None:
+            return None if found[1] in self.r.vague_ids else found[0]  # "cumulative regret bound of"
+        noun = self.words[k - 1].text
+        hit = self.r.quantity_of.get((noun, "complexity")) or self.r.quantity_of.get((noun,))
+        if hit is None or hit[1] in self.r.vague_ids or (noun,) in self.r.name_only:
+            return None
+        return hit[0]
+
     def _converging_rate(self, wk: int) -> bool:
         """Whether "rate" right before the formula is governed by a converging verb ("converges at a
         rate of $X$", "converging at rate $X$"): a convergence rate, whatever else the sentence names."""
@@ -1683,6 +1797,11 @@ class _Context:
             return q is not None and q[1] in self.r.vague_ids
 
         q = self._quantity_after(wk, naming=True) or self._coordinated_quantity(wk)
+        if q is not None and q[0] == "number of bits":
+            # "must use $X$ bits of space": the resource the bits are of names the quantity
+            resource = self._bits_of(wk)
+            if resource is not None:
+                return resource
         if q is not None and q[0].startswith("number of"):
             # "information complexity at least $X$ bits", "a regret of $X$ bits": a unit after the
             # formula measures the quantity named right before it
@@ -1695,6 +1814,7 @@ class _Context:
             named = (
                 self._improved_from_to(wk)
                 or self._bound_on_after(wk)
+                or self._resource_bound_before(wk)
                 or self._oracle_count_after(wk)
                 or self._predicate_subject(wk)
                 or self._rate_subject(wk)
@@ -2322,6 +2442,38 @@ _NOT_NOUN_MODIFIERS = frozenset(
     "improved new low high small large lower upper tight near minimax such further its any each "
     "both whose overall computational".split()
 )
+# Dependency labels and tags of a word that qualifies a quantity noun ("Nash regret", "expected
+# regret", "calibration error"), and the words that qualify the bound instead ("optimal regret",
+# "worst-case regret", "high-probability regret", "PAC sample complexity").
+_QUALIFIER_DEPS = frozenset(("compound", "amod", "nmod"))
+_QUALIFIER_TAGS = frozenset(("JJ", "NN", "NNS", "NNP", "NNPS", "VBN", "VBG"))
+_QUALIFIER_WORD = re.compile(r"[A-Za-z][A-Za-z\-]*[A-Za-z]")
+_BOUND_DESCRIBING = frozenset(
+    "optimal near-optimal nearly-optimal minimax tight tighter best better improved previous prior "
+    "known new standard existing sublinear superlinear logarithmic polylogarithmic polynomial "
+    "exponential linear quadratic constant order-optimal rate-optimal worst worst-case case "
+    "high-probability probability high low small large lower upper data-dependent instance-dependent "
+    "gap-dependent problem-dependent distribution-dependent asymptotic non-asymptotic nonasymptotic "
+    "total overall such same any each both further final resulting corresponding following pac "
+    "bounded unbounded finite infinite first second main desired target matching available "
+    "achievable attainable possible guaranteed established obtained stated claimed sharp sharper "
+    "global optimality dependent independent free state-of-the-art exact precise explicit "
+    "probabilistic comparable suitable appropriate trivial non-trivial nontrivial private "
+    "non-private differentially fast faster slow efficient proposed additional extra".split()
+)
+# "variance-adaptive regret", "gap-dependent regret", "horizon-free regret": the bound's regime.
+_DESCRIBING_SUFFIXES = frozenset("dependent independent free optimal adaptive aware sensitive based".split())
+
+
+def _bound_describing(word: str) -> bool:
+    """A modifier that describes the bound or its regime, not the quantity ("$T$-round", "minimax")."""
+    low = word.lower()
+    if low in _BOUND_DESCRIBING:
+        return True
+    first, _, rest = low.partition("-")
+    return bool(rest) and (len(first) == 1 or rest in _DESCRIBING_SUFFIXES)
+
+
 _ADJECTIVE_ENDINGS = ("al", "ed", "ive", "ous", "able", "ible", "ic", "ar", "ly", "est", "ful", "less")
 _CONFIDENCE = {"head": 0.95, "rel": 0.8, "cue": 0.7}
 # A quantity word followed by one of these is a modifier, not what is bounded: "loss function",
@@ -2392,6 +2544,13 @@ _NOT_COUNTED = frozenset(
 )
 # Words between a quantity and the formula measuring it: "regret of", "complexity at least".
 _MEASURE_LINKS = frozenset("of at least most is are".split())
+# What "$X$ bits of …" counts.
+_BIT_RESOURCES = {
+    "space": "space complexity",
+    "memory": "space complexity",
+    "storage": "space complexity",
+    "communication": "communication complexity",
+}
 # Verbs whose object is the earlier value a result improves upon: "improves the rate $X$".
 _IMPROVING_LEMMAS = frozenset("improve outperform surpass beat sharpen tighten".split())
 # Words opening a condition clause, in which "is known" means given: "if $Q$ is known".

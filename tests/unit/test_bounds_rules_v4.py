@@ -45,8 +45,8 @@ def only(abstract: str) -> Bound:
 
 
 def test_bounds_version() -> None:
-    assert NAME == "bounds.latex.v5"
-    assert only("We obtain $O(\\sqrt{T})$ regret.").extractor == "bounds.latex.v5"
+    assert NAME == "bounds.latex.v6"
+    assert only("We obtain $O(\\sqrt{T})$ regret.").extractor == "bounds.latex.v6"
 
 
 @pytest.mark.parametrize(
