@@ -1224,12 +1224,12 @@ class _Context:
             k = (opened if opened is not None else k) - 1
         if not taken:
             return quantity, rule
-        words = [
-            self.abstract[self.words[j].start : self.words[j].end]
-            if self._token_at(self.words[j].start).tag_.startswith("NNP")
-            else self.words[j].text
-            for j in sorted(taken)
-        ]
+        words: list[str] = []
+        for j in sorted(taken):
+            written = self.abstract[self.words[j].start : self.words[j].end]
+            # a name keeps its capital ("Nash", "Bayesian"); a sentence's first word does not
+            first = j == 0 or self.sentences[j - 1] != self.sentences[j]
+            words.append(written if written[:1].isupper() and not first else self.words[j].text)
         return " ".join([*words, quantity]), "q.qualified"
 
     def _symbol_between_qualifiers(self, k: int, inside: set[int]) -> bool:

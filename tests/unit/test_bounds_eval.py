@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -136,7 +137,11 @@ def test_bounds_eval_floors_on_gold() -> None:
     attribution 0.944, quantity 0.796 (569/715): the quantity floor came down from 0.81 to 0.79
     because the gold grew with unseen text, not because the rules changed. With batch I (464
     abstracts, 848 gold, unseen the same way), v5: F1 0.946, kind 0.974, attribution 0.939,
-    quantity 0.780: the quantity floor came down to 0.78 for the same reason.
+    quantity 0.780: the quantity floor came down to 0.78 for the same reason. The gold's quantities
+    were then put at one grain (46 of 848 gained the qualifier the abstract gives them: "expected
+    regret", "Bayesian regret"), which only the parse reads; v6 without the parse: F1 0.946, kind
+    0.974, attribution 0.939, quantity 0.749, so the quantity floor is 0.74 here and the figures
+    with the parse are held by the next test.
     """
     g = load_gold(str(DATA / "bounds_gold.jsonl"))
     papers = [p for p in read_papers([str(SEEDS), str(DATA / "bounds_gold_papers.jsonl")]) if p.id in g]
@@ -144,4 +149,16 @@ def test_bounds_eval_floors_on_gold() -> None:
     scores = score_bounds(g, papers, predicted)
     accuracy = scores.accuracy()
     assert scores.detection()["f1"] >= 0.94
-    assert accuracy["kind"] >= 0.95 and accuracy["attribution"] >= 0.90 and accuracy["quantity"] >= 0.78
+    assert accuracy["kind"] >= 0.95 and accuracy["attribution"] >= 0.90 and accuracy["quantity"] >= 0.74
+
+
+def test_bounds_eval_floors_on_gold_with_the_parse(bounds_pipeline: Any) -> None:
+    """The same gold through the real pipeline, as ``kg eval bounds`` runs it; v6 (464 abstracts,
+    848 gold): F1 0.946, kind 0.974, attribution 0.947, quantity 0.803."""
+    g = load_gold(str(DATA / "bounds_gold.jsonl"))
+    papers = [p for p in read_papers([str(SEEDS), str(DATA / "bounds_gold_papers.jsonl")]) if p.id in g]
+    predicted = {p.id: list(bounds_pipeline.extract_one(p).bounds) for p in papers}
+    scores = score_bounds(g, papers, predicted)
+    accuracy = scores.accuracy()
+    assert scores.detection()["f1"] >= 0.94
+    assert accuracy["kind"] >= 0.95 and accuracy["attribution"] >= 0.93 and accuracy["quantity"] >= 0.79

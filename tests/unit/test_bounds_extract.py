@@ -178,7 +178,7 @@ def test_bounds_nested_latex_expr(abstract: str, latex: str, expr: str) -> None:
             "The expected regret $\\mathbb{E}[R_T] \\geq \\sqrt{KT}/20$ for any policy.",
             "lower",
             "ge",
-            "regret",
+            "expected regret",
         ),
         ("The optimal schedule is $\\eta(t) \\sim t^{-1/2}$.", "order", "sim", None),
         ("The regret is $R \\simeq \\sqrt{T}$.", "order", "simeq", "regret"),

@@ -1,0 +1,110 @@
+"""The ``bounds.latex.v6`` mechanisms on hand-built sentences, one test (or more) each.
+
+v6 names a quantity at one grain: the qualifiers that say which quantity it is are kept ("Nash
+regret", "expected regret", "calibration error"), the words that describe the bound or its regime
+are not ("optimal", "worst-case", "gap-dependent", "$T$-round"); a symbol between qualifiers is
+skipped ("expected $\\ell_2$ error"); a convergence rate keeps no qualifier; bits of space or of
+communication are a space or a communication complexity; a resource noun naming a bound before
+the formula ("communication lower bounds of $X$") names its quantity. The qualifiers come from
+the parse, so these run through the real spaCy pipeline. Expected fields are written from the
+sentences, not from extractor output.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from extractors.bounds import extract_bounds
+from kg.types import Bound, Paper
+
+
+
+def quantities(pipeline: Any, abstract: str) -> list[str | None]:
+    paper = Paper(id="p-test", title="t", abstract=abstract)
+    return [b.quantity for b in pipeline.extract_one(paper).bounds if b.form == "formula"]
+
+
+def unparsed(abstract: str) -> list[Bound]:
+    return [b for b in extract_bounds(abstract) if b.form == "formula"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "quantity"),
+    [
+        ("Our algorithm achieves a Nash regret of $O(T^{4/5})$ in potential games.", "Nash regret"),
+        ("The learner attains $O(T^{3/4})$ expected regret against any adversary.", "expected regret"),
+        ("We prove that the Bayesian regret of the sampler is $\\tilde{O}(d\\sqrt{T})$.", "Bayesian regret"),
+        ("The method guarantees a calibration error of $O(T^{1/3})$ for every sequence.", "calibration error"),
+        ("We bound the optimization error by $O(1/k^2)$ after $k$ steps.", "optimization error"),
+    ],
+)
+def test_v6_qualifiers_that_name_the_quantity_are_kept(bounds_pipeline: Any, abstract: str, quantity: str) -> None:
+    assert quantities(bounds_pipeline, abstract) == [quantity]
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        "Our algorithm achieves the minimax optimal regret of $O(\\sqrt{T})$ on every instance.",
+        "We prove a worst-case regret of $O(\\sqrt{T})$ for the proposed policy.",
+        "The policy enjoys a gap-dependent regret of $O(\\log T)$ in the stochastic setting.",
+        "The algorithm suffers a high-probability regret of $O(\\sqrt{T})$ against adaptive adversaries.",
+    ],
+)
+def test_v6_words_describing_the_bound_are_dropped(bounds_pipeline: Any, abstract: str) -> None:
+    assert quantities(bounds_pipeline, abstract) == ["regret"]
+
+
+def test_v6_a_describing_word_goes_with_the_word_it_modifies(bounds_pipeline: Any) -> None:
+    # "worst case" is the regime; "cumulative" still says which regret
+    assert quantities(
+        bounds_pipeline, "Specifically, the cumulative achievable regret over horizon $T$ is $O(\\sqrt{T})$."
+    ) == ["cumulative regret"]
+
+
+def test_v6_a_parenthesised_qualifier_and_a_symbol_between_qualifiers(bounds_pipeline: Any) -> None:
+    assert quantities(
+        bounds_pipeline, "Prior work guarantees an optimal (dynamic) regret $\\sqrt{LT}$ for $T$ rounds."
+    )[0] == "dynamic regret"
+    assert quantities(
+        bounds_pipeline, "We show that the expected $\\ell_2$ error of our algorithm is $O(n^{k-1})$."
+    ) == ["expected error"]
+
+
+def test_v6_the_formula_itself_is_no_qualifier(bounds_pipeline: Any) -> None:
+    # the words before "$X$ regret" are the sentence's subject, not qualifiers of "regret"
+    assert quantities(bounds_pipeline, "We show that the proposed algorithm attains $O(\\sqrt{T})$ regret.") == [
+        "regret"
+    ]
+
+
+def test_v6_a_convergence_rate_keeps_no_qualifier(bounds_pipeline: Any) -> None:
+    assert quantities(
+        bounds_pipeline, "The method enjoys an accelerated convergence rate of $O(1/T^2)$ for smooth losses."
+    ) == ["convergence rate"]
+
+
+def test_v6_bits_of_space_and_of_communication(bounds_pipeline: Any) -> None:
+    assert quantities(
+        bounds_pipeline, "Any such streaming algorithm must use $\\Omega(d\\kappa)$ bits of space."
+    ) == ["space complexity"]
+    assert quantities(
+        bounds_pipeline, "The protocol requires only $O(d)$ bits of communication per round."
+    ) == ["communication complexity"]
+    assert quantities(bounds_pipeline, "The sketch is stored in $O(\\log n)$ bits.") == ["number of bits"]
+
+
+def test_v6_a_resource_noun_naming_the_bound_before_the_formula(bounds_pipeline: Any) -> None:
+    assert quantities(
+        bounds_pipeline, "We also show communication lower bounds of $\\Omega(sd^2)$ for this problem."
+    ) == ["communication complexity"]
+    assert quantities(bounds_pipeline, "For such features, our space lower bound is $\\tilde\\Omega(d^2)$.") == [
+        "space complexity"
+    ]
+
+
+def test_v6_without_a_parse_the_rules_name_stays() -> None:
+    (b,) = unparsed("Our algorithm achieves a Nash regret of $O(T^{4/5})$ in potential games.")
+    assert b.quantity == "regret"
