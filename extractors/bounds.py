@@ -56,6 +56,27 @@ sublinear rate $X$"); a bound stated with no cue before the abstract first speak
 background (prior); "prior to this work" is prior, "in this case" and "if $Q$ is known" are no cues;
 "the $X$ lower bound established in this paper" is this paper's.
 
+One grain for quantities (v6): a rule phrase that names itself ("regret", "error", "sample
+complexity") keeps the words the parse attaches to it as modifiers that say which quantity it is
+("Nash regret", "expected regret", "Bayesian regret", "calibration error", "full swap regret", a
+qualifier in parentheses: "optimal (dynamic) regret"); words that describe the bound or its regime
+instead ("optimal", "minimax", "worst-case", "high-probability", "gap-dependent", "private",
+"$T$-round") are skipped together with the word they modify ("worst case regret" is regret), a
+symbol between qualifiers is skipped and never named ("expected $\\ell_2$ error"), and the formula
+itself is never a qualifier ("attains $X$ regret"). A convergence rate keeps none (its modifiers,
+"accelerated", "last-iterate", describe the method). Without a parse the rule's quantity stays.
+"$X$ bits of space" (memory, storage) is a space complexity and "of communication" a
+communication complexity; a resource noun naming a bound before the formula names its quantity
+("communication lower bounds of $X$", "our space lower bound is $X$"). "expected regret",
+"pseudo-regret" and "expected reward" name themselves; a mistake count is a "mistake bound".
+
+v7: a phrase names itself up to hyphens, plurals and a unit after it ("sample complexities",
+"error rate" for error), so it takes qualifiers too, also those the parse hangs on the noun after it
+("an expected regret bound"); a two-word phrase written hyphenated is the phrase
+("iteration-complexity"); a lone "complexity" with no bound before it to refer to is the
+complexity the abstract named last ("we analyze the sample complexity … we require $X$
+complexity"); "$X$-competitive" and "competitiveness" are a competitive ratio.
+
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
 parse) names the ``subject``, tells plural nouns from verbs after a formula ("$X$ tests" vs
 "$X$ holds") and noun modifiers from adjectives, and finds clause subjects; it may be ``None`` (a
@@ -80,7 +101,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v6"
+NAME = "bounds.latex.v7"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
@@ -219,6 +240,10 @@ def rules() -> _Rules:
         cue_lists.setdefault((row["role"], row["where"]), []).append(_words(row["phrase"]))
     rows = _read_jsonl("bounds_quantities.jsonl")
     quantity_of = {_words(r["phrase"]): (r["quantity"], r["id"]) for r in rows}
+    for phrase, value in list(quantity_of.items()):
+        # "iteration-complexity", "sample-size": a two-word phrase hyphenated is one word
+        if len(phrase) == 2:
+            quantity_of.setdefault(("-".join(phrase),), value)
     after_only = frozenset(_words(r["phrase"]) for r in rows if r.get("after_only"))
     adjacent_only = frozenset(_words(r["phrase"]) for r in rows if r.get("adjacent_only"))
     name_only = frozenset(_words(r["phrase"]) for r in rows if r.get("name_only"))
@@ -1176,15 +1201,16 @@ class _Context:
     def _qualified(self, start: int, end: int, hit: Phrase) -> tuple[str, str]:
         """The quantity of rule phrase ``hit`` at ``words[start:end]``, with the qualifiers before it.
 
-        A phrase that names itself ("regret", "sample complexity") takes the words the parse attaches
-        to it as modifiers that say which quantity it is ("Nash regret", "expected regret", "full
-        swap regret"); words that describe the bound or its regime instead ("optimal", "worst-case",
-        "high-probability", "$T$-round") end the run, together with the word they modify ("worst
-        case regret" is regret). A phrase a rule maps to another name ("time" → running time) and
-        text without a parse keep the rule's quantity.
+        A phrase that names its quantity ("regret", "sample complexities", "error rate" for error)
+        takes the words the parse attaches to it as modifiers that say which quantity it is ("Nash
+        regret", "expected regret", "full swap regret"), also when the parse made the phrase a
+        modifier of the noun after it ("expected regret bound", "single-user cumulative regret
+        scaling"); words that describe the bound or its regime instead ("optimal", "worst-case",
+        "high-probability", "$T$-round") are skipped. A phrase a rule maps to another name ("time"
+        → running time) and text without a parse keep the rule's quantity.
         """
         quantity, rule = self.r.quantity_of[hit]
-        if quantity != " ".join(hit) or quantity == "convergence rate" or self.doc is None:
+        if not _names_itself(hit, quantity) or quantity == "convergence rate" or self.doc is None:
             # the words before a convergence rate describe the method ("accelerated", "last-iterate")
             return quantity, rule
         head = self._token_at(self.words[end - 1].start)
@@ -1192,6 +1218,8 @@ class _Context:
             return quantity, rule
         inside = {head.i}
         inside.update(t.i for t in (self._token_at(w.start) for w in self.words[start : end - 1]) if t is not None)
+        if head.dep_ == "compound" and head.head.i == head.i + 1:
+            inside.add(head.head.i)  # "an expected regret bound": the parse's head is "bound"
         taken: list[int] = []
         k = start - 1
         while k >= 0 and start - k <= 5 and self.sentences[k] == self.sentences[start]:
@@ -1212,10 +1240,7 @@ class _Context:
                 if not self._symbol_between_qualifiers(k, inside | {tok.i}):
                     break
             elif _bound_describing(w.text):
-                # "cumulative achievable regret", "worst case regret": a word describing the bound
-                # is skipped with the word it modifies
-                if tok.head.i != head.i:
-                    taken = [j for j in taken if self._token_at(self.words[j].start).i != tok.head.i]
+                pass  # "cumulative achievable regret", "worst case regret": skipped
             elif _QUALIFIER_WORD.fullmatch(w.text):
                 taken.append(k)
             else:
@@ -1682,6 +1707,16 @@ class _Context:
             return None
         return hit[0]
 
+    def _complexity_named_before(self, wk: int) -> str | None:
+        """The last specific complexity named before word ``wk`` ("the sample complexity of …")."""
+        for k in range(wk, 0, -1):
+            if not self.words[k - 1].text.endswith(("complexity", "complexities")):
+                continue  # named as a complexity, not counted ("output labels")
+            found = self._q_ending(k, max(0, k - 4), self._general)
+            if found is not None and found[1] not in self.r.vague_ids and found[0].endswith("complexity"):
+                return found[0]
+        return None
+
     def _converging_rate(self, wk: int) -> bool:
         """Whether "rate" right before the formula is governed by a converging verb ("converges at a
         rate of $X$", "converging at rate $X$"): a convergence rate, whatever else the sentence names."""
@@ -1874,6 +1909,12 @@ class _Context:
             before = self.made[-1] if self.made else None
             if before is not None and before["quantity"] is not None and self._recent(before["_word"], wk):
                 return str(before["quantity"])  # "the above rate recovers …": the rate of the bound before
+            if q[0] == _VAGUE_COMPLEXITY:
+                # "We analyze the sample complexity of … we require $X$ complexity": the complexity
+                # the abstract named last
+                named = self._complexity_named_before(wk)
+                if named is not None:
+                    return named
             return q[0]  # "achieves a rate of $X$", and the sentence names nothing more specific
         if self.last_quantity is not None:
             return self.last_quantity
@@ -2459,10 +2500,21 @@ _BOUND_DESCRIBING = frozenset(
     "achievable attainable possible guaranteed established obtained stated claimed sharp sharper "
     "global optimality dependent independent free state-of-the-art exact precise explicit "
     "probabilistic comparable suitable appropriate trivial non-trivial nontrivial private "
-    "non-private differentially fast faster slow efficient proposed additional extra".split()
+    "non-private differentially fast faster slow efficient proposed additional extra online offline".split()
 )
 # "variance-adaptive regret", "gap-dependent regret", "horizon-free regret": the bound's regime.
-_DESCRIBING_SUFFIXES = frozenset("dependent independent free optimal adaptive aware sensitive based".split())
+_DESCRIBING_SUFFIXES = frozenset("dependent independent free optimal adaptive aware sensitive based time".split())
+
+
+def _names_itself(phrase: Phrase, quantity: str) -> bool:
+    """Whether a rule phrase names its quantity, up to hyphens, plurals and a unit after it:
+    "regret", "sample complexities", "simple-regret", "error rate" (error); not "time" (running
+    time) or "test error" (error)."""
+    words = " ".join(phrase).replace("-", " ").split()
+    wanted = quantity.lower().split()
+    if len(words) < len(wanted):
+        return False
+    return all(w == q or w == q + "s" for w, q in zip(words, wanted))
 
 
 def _bound_describing(word: str) -> bool:
@@ -2544,6 +2596,8 @@ _NOT_COUNTED = frozenset(
 )
 # Words between a quantity and the formula measuring it: "regret of", "complexity at least".
 _MEASURE_LINKS = frozenset("of at least most is are".split())
+# What a lone "complexity" names (the rule table's q.complexity), which an earlier one specifies.
+_VAGUE_COMPLEXITY = "computational complexity"
 # What "$X$ bits of …" counts.
 _BIT_RESOURCES = {
     "space": "space complexity",
