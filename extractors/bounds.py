@@ -1217,7 +1217,10 @@ class _Context:
         if head is None:
             return quantity, rule
         inside = {head.i}
-        inside.update(t.i for t in (self._token_at(w.start) for w in self.words[start : end - 1]) if t is not None)
+        for w in self.words[start : end - 1]:
+            tok = self._token_at(w.start)
+            if tok is not None:
+                inside.add(tok.i)
         if head.dep_ == "compound" and head.head.i == head.i + 1:
             inside.add(head.head.i)  # "an expected regret bound": the parse's head is "bound"
         taken: list[int] = []
@@ -1260,7 +1263,9 @@ class _Context:
     def _symbol_between_qualifiers(self, k: int, inside: set[int]) -> bool:
         """Whether the formula ``words[k]`` is a symbol after a qualifier ("expected $\\ell_2$ error")."""
         text = self.abstract[self.words[k].start : self.words[k].end]
-        if k < 1 or len(text) > 16 or any(c in text for c in "()^/+=<>") or "\\sqrt" in text or "\\frac" in text:
+        if k < 1 or len(text) > 16 or any(c in text for c in "()^/+=<>"):
+            return False
+        if "\\sqrt" in text or "\\frac" in text:
             return False
         before = self.words[k - 1]
         tok = self._token_at(before.start)
@@ -1277,7 +1282,9 @@ class _Context:
     def _attached(self, k: int) -> bool:
         """Whether ``words[k]`` continues a formula or hyphen written against it ("$T$-round")."""
         prev = self.words[k - 1] if k > 0 else None
-        return prev is not None and prev.end == self.words[k].start and (prev.formula >= 0 or prev.text == "-")
+        if prev is None or prev.end != self.words[k].start:
+            return False
+        return prev.formula >= 0 or prev.text == "-"
 
     def _compound(self, start: int, end: int) -> tuple[str, str] | None:
         """An open-vocabulary quantity: a noun modifier and a generic head noun ("teaching complexity").
@@ -2503,7 +2510,9 @@ _BOUND_DESCRIBING = frozenset(
     "non-private differentially fast faster slow efficient proposed additional extra online offline".split()
 )
 # "variance-adaptive regret", "gap-dependent regret", "horizon-free regret": the bound's regime.
-_DESCRIBING_SUFFIXES = frozenset("dependent independent free optimal adaptive aware sensitive based time".split())
+_DESCRIBING_SUFFIXES = frozenset(
+    "dependent independent free optimal adaptive aware sensitive based time".split()
+)
 
 
 def _names_itself(phrase: Phrase, quantity: str) -> bool:
@@ -2514,7 +2523,7 @@ def _names_itself(phrase: Phrase, quantity: str) -> bool:
     wanted = quantity.lower().split()
     if len(words) < len(wanted):
         return False
-    return all(w == q or w == q + "s" for w, q in zip(words, wanted))
+    return all(w == q or w == q + "s" for w, q in zip(words, wanted, strict=False))
 
 
 def _bound_describing(word: str) -> bool:

@@ -141,7 +141,9 @@ def test_bounds_eval_floors_on_gold() -> None:
     were then put at one grain (46 of 848 gained the qualifier the abstract gives them: "expected
     regret", "Bayesian regret"), which only the parse reads; v6 without the parse: F1 0.946, kind
     0.974, attribution 0.939, quantity 0.749, so the quantity floor is 0.74 here and the figures
-    with the parse are held by the next test.
+    with the parse are held by the next test. With batches J and K (564 abstracts, 1039 gold;
+    each written before the rules it was scored with), v7 without the parse: F1 0.946, kind
+    0.974, attribution 0.932, quantity 0.738: floor 0.73.
     """
     g = load_gold(str(DATA / "bounds_gold.jsonl"))
     papers = [p for p in read_papers([str(SEEDS), str(DATA / "bounds_gold_papers.jsonl")]) if p.id in g]
@@ -149,12 +151,13 @@ def test_bounds_eval_floors_on_gold() -> None:
     scores = score_bounds(g, papers, predicted)
     accuracy = scores.accuracy()
     assert scores.detection()["f1"] >= 0.94
-    assert accuracy["kind"] >= 0.95 and accuracy["attribution"] >= 0.90 and accuracy["quantity"] >= 0.74
+    assert accuracy["kind"] >= 0.95 and accuracy["attribution"] >= 0.90 and accuracy["quantity"] >= 0.73
 
 
 def test_bounds_eval_floors_on_gold_with_the_parse(bounds_pipeline: Any) -> None:
     """The same gold through the real pipeline, as ``kg eval bounds`` runs it; v6 (464 abstracts,
-    848 gold): F1 0.946, kind 0.974, attribution 0.947, quantity 0.803."""
+    848 gold): F1 0.946, kind 0.974, attribution 0.947, quantity 0.803; v7 with J and K (564
+    abstracts, 1039 gold): F1 0.946, kind 0.974, attribution 0.938, quantity 0.798."""
     g = load_gold(str(DATA / "bounds_gold.jsonl"))
     papers = [p for p in read_papers([str(SEEDS), str(DATA / "bounds_gold_papers.jsonl")]) if p.id in g]
     predicted = {p.id: list(bounds_pipeline.extract_one(p).bounds) for p in papers}
