@@ -77,6 +77,13 @@ v7: a phrase names itself up to hyphens, plurals and a unit after it ("sample co
 complexity the abstract named last ("we analyze the sample complexity … we require $X$
 complexity"); "$X$-competitive" and "competitiveness" are a competitive ratio.
 
+v8, tuned on batch K: the object of an improving verb before "to" names the formula after it ("we
+reduce the space to $X$ and the time to $Y$"); a resource word right before a formula ("requires
+space $X$ or $Y$ time") outranks the quantity formulas joined by "or" share; a phrase followed by a
+one-symbol formula names that symbol ("a VC dimension $d$ class", "total variation distance
+$\alpha$") and is passed over in the sentence; "convergence" right after a formula is a
+convergence rate ("$O(1/T)$ average-iterate convergence").
+
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
 parse) names the ``subject``, tells plural nouns from verbs after a formula ("$X$ tests" vs
 "$X$ holds") and noun modifiers from adjectives, and finds clause subjects; it may be ``None`` (a
@@ -101,7 +108,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v7"
+NAME = "bounds.latex.v8"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
@@ -1260,6 +1267,14 @@ class _Context:
             words.append(written if written[:1].isupper() and not first else self.words[j].text)
         return " ".join([*words, quantity]), "q.qualified"
 
+    def _is_symbol(self, k: int) -> bool:
+        """Whether ``words[k]`` is a formula that is one symbol ("$\\alpha$", "$d_1$"), not a bound."""
+        w = self.words[k]
+        if w.formula < 0:
+            return False
+        body = self.abstract[w.start : w.end].strip("$ ")
+        return bool(_ONE_SYMBOL.fullmatch(body))
+
     def _symbol_between_qualifiers(self, k: int, inside: set[int]) -> bool:
         """Whether the formula ``words[k]`` is a symbol after a qualifier ("expected $\\ell_2$ error")."""
         text = self.abstract[self.words[k].start : self.words[k].end]
@@ -1460,6 +1475,31 @@ class _Context:
                         return hit[0][0]
                 return None
         return None
+
+    def _improved_to(self, wk: int) -> str | None:
+        """ "we reduce the space to $X$ and the time to $Y$": the object of the improving verb
+        before "to" ("space" and "time" count here, as the object named)."""
+        if wk < 3 or self.words[wk - 1].text != "to":
+            return None
+        lo = self._window_before(wk, 8)
+        for v in range(wk - 2, lo - 1, -1):
+            w = self.words[v]
+            if w.formula >= 0 or w.text in (";", ":", ","):
+                return None
+            if w.text.startswith(_IMPROVE_VERBS) or w.text in ("and", "or"):
+                for j in range(v + 1, wk - 1):
+                    hit = self._q_at(j, naming=True)
+                    if hit is not None and j + hit[1] == wk - 1:
+                        return None if hit[0][1] in self.r.vague_ids else hit[0][0]
+                return None
+        return None
+
+    def _resource_right_before(self, wk: int) -> bool:
+        """Whether a resource word names the formula right before it: "requires space $X$"."""
+        if wk < 2 or self.words[wk - 2].text not in _RESOURCE_VERBS:
+            return False
+        hit = self.r.quantities.ending(self.words, wk, wk - 1)
+        return hit is not None and hit in self.r.after_only
 
     def _predicate_subject(self, wk: int) -> str | None:
         """The quantity the subject of a bounding predicate names: "the worst-case sample complexity
@@ -1838,7 +1878,11 @@ class _Context:
         def vague(q: tuple[str, str] | None) -> bool:
             return q is not None and q[1] in self.r.vague_ids
 
-        q = self._quantity_after(wk, naming=True) or self._coordinated_quantity(wk)
+        q = self._quantity_after(wk, naming=True)
+        if q is None and not self._resource_right_before(wk):
+            # "$X$ upper-level and $Y$ lower-level projection complexity"; but "requires space $X$
+            # or $Y$ time" names the first formula's quantity right before it
+            q = self._coordinated_quantity(wk)
         if q is not None and q[0] == "number of bits":
             # "must use $X$ bits of space": the resource the bits are of names the quantity
             resource = self._bits_of(wk)
@@ -1855,6 +1899,7 @@ class _Context:
             # "the loss converges as $X$": what the formula is said to bound, before nearer nouns
             named = (
                 self._improved_from_to(wk)
+                or self._improved_to(wk)
                 or self._bound_on_after(wk)
                 or self._resource_bound_before(wk)
                 or self._oracle_count_after(wk)
@@ -1903,6 +1948,8 @@ class _Context:
             return q[0]
         lo, hi = self._sentence_span(wk)
         for k in range(wk - 1, lo - 1, -1):
+            if k + 1 < wk and self._is_symbol(k + 1):
+                continue  # "up to total variation distance $\alpha$ is $X$": the phrase names $\alpha$
             found = self._q_ending(k + 1, lo, self._general, naming=True)
             if found is not None:
                 return found[0]
@@ -2593,7 +2640,7 @@ _COMPUTE_VERBS = frozenset(
     "performed evaluated".split()
 )
 # "runs in time $X$", "uses memory $X$", "with space $X$": a resource word right before a formula.
-_RESOURCE_VERBS = frozenset("in with using uses use requires require takes take and total".split())
+_RESOURCE_VERBS = frozenset("in with using uses use requires require takes take and or total".split())
 # Words that introduce a definition of a symbol: "$n$ is the number of samples".
 _DEFINING = frozenset("is are being denotes denote denoting be as".split())
 # Words ending in s that are not plural nouns counting a resource after a formula.
@@ -2605,6 +2652,8 @@ _NOT_COUNTED = frozenset(
 )
 # Words between a quantity and the formula measuring it: "regret of", "complexity at least".
 _MEASURE_LINKS = frozenset("of at least most is are".split())
+# One symbol, possibly subscripted: "\alpha", "d", "T_0", "\varepsilon".
+_ONE_SYMBOL = re.compile(r"\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?")
 # What a lone "complexity" names (the rule table's q.complexity), which an earlier one specifies.
 _VAGUE_COMPLEXITY = "computational complexity"
 # What "$X$ bits of …" counts.

@@ -7,7 +7,7 @@ skipped ("expected $\\ell_2$ error"); a convergence rate keeps no qualifier; bit
 communication are a space or a communication complexity; a resource noun naming a bound before
 the formula ("communication lower bounds of $X$") names its quantity. The qualifiers come from
 the parse, so these run through the real spaCy pipeline. Expected fields are written from the
-sentences, not from extractor output.
+sentences, not from extractor output. The v7 and v8 mechanisms follow, one test each.
 """
 
 from __future__ import annotations
@@ -107,3 +107,65 @@ def test_v6_a_resource_noun_naming_the_bound_before_the_formula(bounds_pipeline:
 def test_v6_without_a_parse_the_rules_name_stays() -> None:
     (b,) = unparsed("Our algorithm achieves a Nash regret of $O(T^{4/5})$ in potential games.")
     assert b.quantity == "regret"
+
+
+# -- bounds.latex.v7 ---------------------------------------------------------------------------
+
+
+def test_v7_plural_and_unit_forms_take_qualifiers_too(bounds_pipeline: Any) -> None:
+    assert quantities(
+        bounds_pipeline, "Forecasters achieve a calibration error rate of $O(1/\\sqrt{T})$ in general."
+    ) == ["calibration error"]
+    assert quantities(
+        bounds_pipeline, "We prove an expected regret bound of $\\tilde{O}(\\sqrt{KT})$ for the sampler."
+    ) == ["expected regret"]
+
+
+def test_v7_a_hyphenated_two_word_quantity(bounds_pipeline: Any) -> None:
+    assert quantities(
+        bounds_pipeline, "Existing approaches have an iteration-complexity of $O(1/\\epsilon^2)$ here."
+    ) == ["iteration complexity"]
+
+
+def test_v7_a_lone_complexity_is_the_one_named_before(bounds_pipeline: Any) -> None:
+    abstract = (
+        "We analyze the sample complexity of penalty methods for constrained problems. "
+        "The constraints differ among three cases. "
+        "To find a stationary point, we require $\\widetilde{O}(\\varepsilon^{-3})$ complexity "
+        "in the first case."
+    )
+    assert quantities(bounds_pipeline, abstract) == ["sample complexity"]
+
+
+def test_v7_competitiveness(bounds_pipeline: Any) -> None:
+    abstract = "We give an algorithm that achieves an $O(\\sqrt{\\kappa})$-competitiveness here."
+    assert quantities(bounds_pipeline, abstract) == ["competitive ratio"]
+
+
+# -- bounds.latex.v8 ---------------------------------------------------------------------------
+
+
+def test_v8_the_object_improved_to_a_formula(bounds_pipeline: Any) -> None:
+    abstract = "We reduce the space to $O(|V|)$ and the time to $O(|V|^{2.5})$ in the expected case."
+    assert quantities(bounds_pipeline, abstract) == ["space complexity", "running time"]
+
+
+def test_v8_a_resource_right_before_outranks_coordination(bounds_pipeline: Any) -> None:
+    abstract = "Any such learner either requires space $\\Omega(nm/d)$ or $2^{\\Omega(n/d)}$ time."
+    assert quantities(bounds_pipeline, abstract) == ["space complexity", "running time"]
+
+
+def test_v8_a_phrase_naming_a_symbol_is_not_the_quantity(bounds_pipeline: Any) -> None:
+    abstract = (
+        "Though we understand the sample complexity of learning a VC dimension $d$ class on $k$ "
+        "distributions to be $O(\\epsilon^{-2} (d + k))$, the lower bound is weaker."
+    )
+    assert quantities(bounds_pipeline, abstract)[0] == "sample complexity"
+
+
+def test_v8_convergence_right_after_a_formula(bounds_pipeline: Any) -> None:
+    abstract = (
+        "Both methods exhibit $O(1/\\sqrt{T})$ last-iterate convergence and $O(1/T)$ "
+        "average-iterate convergence."
+    )
+    assert quantities(bounds_pipeline, abstract) == ["convergence rate", "convergence rate"]
