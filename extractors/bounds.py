@@ -84,6 +84,10 @@ one-symbol formula names that symbol ("a VC dimension $d$ class", "total variati
 $\alpha$") and is passed over in the sentence; "convergence" right after a formula is a
 convergence rate ("$O(1/T)$ average-iterate convergence").
 
+v9: a "number of" phrase ends at a verb or a modal ("the number of neurons must be at least $X$");
+a hyphenated word whose first part describes the bound is skipped ("best-known regret"); "$X$
+mistakes" counts a number of mistakes.
+
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
 parse) names the ``subject``, tells plural nouns from verbs after a formula ("$X$ tests" vs
 "$X$ holds") and noun modifiers from adjectives, and finds clause subjects; it may be ``None`` (a
@@ -108,7 +112,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v8"
+NAME = "bounds.latex.v9"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
@@ -1267,6 +1271,11 @@ class _Context:
             words.append(written if written[:1].isupper() and not first else self.words[j].text)
         return " ".join([*words, quantity]), "q.qualified"
 
+    def _is_verb(self, k: int) -> bool:
+        """Whether the parse tags ``words[k]`` a verb or a modal (False without a parse)."""
+        tok = self._token_at(self.words[k].start)
+        return tok is not None and (tok.tag_ == "MD" or tok.tag_.startswith("VB") and tok.dep_ != "compound")
+
     def _is_symbol(self, k: int) -> bool:
         """Whether ``words[k]`` is a formula that is one symbol ("$\\alpha$", "$d_1$"), not a bound."""
         w = self.words[k]
@@ -1369,6 +1378,8 @@ class _Context:
                     break
                 if text.endswith(("ed", "ing", "ly")) and not (nouns == [] and self._noun_follows(j)):
                     break  # "number of rounds needed", but "number of training environments"
+                if text in _CLAUSE_VERBS or self._is_verb(j):
+                    break  # "the number of neurons must be at least $X$"
                 nouns.append(text)
                 j += 1
             if quantity is None and nouns:
@@ -2574,12 +2585,13 @@ def _names_itself(phrase: Phrase, quantity: str) -> bool:
 
 
 def _bound_describing(word: str) -> bool:
-    """A modifier that describes the bound or its regime, not the quantity ("$T$-round", "minimax")."""
+    """A modifier that describes the bound or its regime, not the quantity ("$T$-round", "minimax",
+    "best-known")."""
     low = word.lower()
     if low in _BOUND_DESCRIBING:
         return True
     first, _, rest = low.partition("-")
-    return bool(rest) and (len(first) == 1 or rest in _DESCRIBING_SUFFIXES)
+    return bool(rest) and (len(first) == 1 or rest in _DESCRIBING_SUFFIXES or first in _BOUND_DESCRIBING)
 
 
 _ADJECTIVE_ENDINGS = ("al", "ed", "ive", "ous", "able", "ible", "ic", "ar", "ly", "est", "ful", "less")
@@ -2654,6 +2666,8 @@ _NOT_COUNTED = frozenset(
 _MEASURE_LINKS = frozenset("of at least most is are".split())
 # One symbol, possibly subscripted: "\alpha", "d", "T_0", "\varepsilon".
 _ONE_SYMBOL = re.compile(r"\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?")
+# Verbs that end a "number of <nouns>" phrase, also without a parse.
+_CLAUSE_VERBS = frozenset("is are was were be been must can could should would may might will shall".split())
 # What a lone "complexity" names (the rule table's q.complexity), which an earlier one specifies.
 _VAGUE_COMPLEXITY = "computational complexity"
 # What "$X$ bits of …" counts.

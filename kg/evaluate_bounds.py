@@ -10,11 +10,11 @@ more than once, the k-th gold bound with that text takes the k-th unused occurre
 occurrences that fill a whole math span.
 
 The shipped gold, ``tests/data/bounds_gold.jsonl``, was written by reading the abstracts (never
-from extractor output): all 50 seed abstracts, and 514 theory abstracts of
+from extractor output): all 50 seed abstracts, and 564 theory abstracts of
 ``ml-abstracts.jsonl`` (copied to ``tests/data/bounds_gold_papers.jsonl``) chosen by a filter
 blind to the extractor: venue COLT, ALT, AISTATS or UAI; the abstract contains ``$`` and one of
 ``O(``, ``\\Omega``, ``\\Theta``, ``\\tilde``, ``\\widetilde``, ``\\mathcal{O}``, ``\\le``,
-``\\ge``, ``\\sim``; the first 514 in order of ``sha256(id)`` (``tools/bounds_batch.py FIRST
+``\\ge``, ``\\sim``; the first 564 in order of ``sha256(id)`` (``tools/bounds_batch.py FIRST
 LAST`` draws records of that order; a unit test checks the shipped ones are its head). Formula
 bounds only. Records 65–84
 were the tuning batch and 85–104 the held-out batch of ``bounds.latex.v2`` (gold written for both
@@ -214,6 +214,27 @@ and K (564 abstracts, 1039 gold), quantity v5 → v6 → v7 per batch: seeds 0.9
 0.632 → 0.684 → 0.692, I 0.659 → 0.714 → 0.714, J 0.548 → 0.635 → 0.760, K 0.713 → 0.762 → 0.762;
 whole 0.721 → 0.782 → 0.798; v7: F1 0.946 (P 0.938, R 0.953), kind 0.974, soft 0.994, attribution
 0.938 (every batch as under v5), quantity 0.798 (as Metric 0.798); without the parse quantity 0.738.
+
+``bounds.latex.v8`` was tuned on K's misses (K 0.762 → 0.850, J 0.760 → 0.769, no batch lower),
+and records 515–564 (L, 107 gold), written the same way while v8 was being tuned, were scored once
+with v8 frozen: F1 0.903 (P 0.891, R 0.916; 98 matched of 107 gold and 110 predicted), kind 0.908,
+soft 1.000, attribution 0.939, quantity 0.704 (v7 on L 0.704, v5 0.684). So on the three batches
+written after the gold was put at one grain, each scored once by the rules of its day, quantity
+reads 0.635 (J, v6), 0.762 (K, v7) and 0.704 (L, v8), against 0.548, 0.713 and 0.684 for v5: the
+finer grain is read more often, and unseen text still sits 0.04–0.17 under the 0.80 asked. L's 9
+kind misses are 8 bounds its gold calls tight where the abstract says the rates "cannot be
+improved" (a sentence later), "nearly tight" (earlier batches keep that one upper), "known to be
+tight" or "the well-known lower bound", and one lower bound read upper; of its 29 quantity misses,
+14 are another quantity of the sentence, 8 a name the gold keeps where the rules give another
+("number of episodes", "number of rounds", "number of mistakes", "label" for "query
+complexity" …), 4 another grain ("expected running time", "parametric mean squared error" read
+"mean squared error"), 2 none, and 1 a "number of" phrase run past its verb ("number of neurons must
+be"). ``bounds.latex.v9`` mends three of those after L was scored (so v9 has no unseen estimate):
+a "number of" phrase ends at a verb or modal, a hyphenated word whose first part describes the
+bound is skipped ("best-known regret"), and "$X$ mistakes" counts a number of mistakes. The whole
+gold with L (614 abstracts, 1146 gold), v9: F1 0.942 (P 0.934, R 0.949), kind 0.968, soft 0.995,
+attribution 0.938, quantity 0.801 (as Metric 0.801); L 0.704 → 0.745 under v9, every other batch
+as under v8; without the parse quantity 0.744.
 
 Scores, over the papers named in the gold file only:
 

@@ -169,3 +169,21 @@ def test_v8_convergence_right_after_a_formula(bounds_pipeline: Any) -> None:
         "average-iterate convergence."
     )
     assert quantities(bounds_pipeline, abstract) == ["convergence rate", "convergence rate"]
+
+
+# -- bounds.latex.v9 ---------------------------------------------------------------------------
+
+
+def test_v9_a_number_of_phrase_ends_at_its_verb(bounds_pipeline: Any) -> None:
+    abstract = "We show that the number of neurons must be at least $2^{\\Omega(d \\log d)}$ for this task."
+    assert quantities(bounds_pipeline, abstract) == ["number of neurons"]
+    (b,) = unparsed(abstract)  # also without the parse
+    assert b.quantity == "number of neurons"
+
+
+def test_v9_a_hyphenated_describing_word_and_counted_mistakes(bounds_pipeline: Any) -> None:
+    assert quantities(
+        bounds_pipeline, "This improves the best-known regret of $\\Omega(\\sqrt{H^3 SAT})$ for such games."
+    ) == ["regret"]
+    abstract = "The learner makes at most $O(d \\log n)$ mistakes."
+    assert quantities(bounds_pipeline, abstract) == ["number of mistakes"]
