@@ -61,7 +61,7 @@ complexity") keeps the words the parse attaches to it as modifiers that say whic
 ("Nash regret", "expected regret", "Bayesian regret", "calibration error", "full swap regret", a
 qualifier in parentheses: "optimal (dynamic) regret"); words that describe the bound or its regime
 instead ("optimal", "minimax", "worst-case", "high-probability", "gap-dependent", "private",
-"$T$-round") are skipped together with the word they modify ("worst case regret" is regret), a
+"$T$-round") are skipped ("worst case regret" is regret), a
 symbol between qualifiers is skipped and never named ("expected $\\ell_2$ error"), and the formula
 itself is never a qualifier ("attains $X$ regret"). A convergence rate keeps none (its modifiers,
 "accelerated", "last-iterate", describe the method). Without a parse the rule's quantity stays.
@@ -1272,9 +1272,10 @@ class _Context:
         return " ".join([*words, quantity]), "q.qualified"
 
     def _is_verb(self, k: int) -> bool:
-        """Whether the parse tags ``words[k]`` a verb or a modal (False without a parse)."""
+        """Whether the parse tags ``words[k]`` a finite verb or a modal ("must", "grows"; not the
+        participles of "labeled examples"); False without a parse."""
         tok = self._token_at(self.words[k].start)
-        return tok is not None and (tok.tag_ == "MD" or tok.tag_.startswith("VB") and tok.dep_ != "compound")
+        return tok is not None and tok.tag_ in _FINITE_VERB_TAGS
 
     def _is_symbol(self, k: int) -> bool:
         """Whether ``words[k]`` is a formula that is one symbol ("$\\alpha$", "$d_1$"), not a bound."""
@@ -2666,6 +2667,7 @@ _NOT_COUNTED = frozenset(
 _MEASURE_LINKS = frozenset("of at least most is are".split())
 # One symbol, possibly subscripted: "\alpha", "d", "T_0", "\varepsilon".
 _ONE_SYMBOL = re.compile(r"\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?")
+_FINITE_VERB_TAGS = frozenset(("MD", "VBZ", "VBP", "VBD"))
 # Verbs that end a "number of <nouns>" phrase, also without a parse.
 _CLAUSE_VERBS = frozenset("is are was were be been must can could should would may might will shall".split())
 # What a lone "complexity" names (the rule table's q.complexity), which an earlier one specifies.
