@@ -88,6 +88,11 @@ v9: a "number of" phrase ends at a verb or a modal ("the number of neurons must 
 a hyphenated word whose first part describes the bound is skipped ("best-known regret"); "$X$
 mistakes" counts a number of mistakes.
 
+v10, kind: a bound is tight when the next sentence opens on a reference to the bounds before it
+and calls them tight, unhedged ("… of order $X$. Those rates are optimal in the sense that they
+cannot be improved"; "This bound is nearly tight" is no cue), and "known to be tight" after the
+formula is a tight cue.
+
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
 parse) names the ``subject``, tells plural nouns from verbs after a formula ("$X$ tests" vs
 "$X$ holds") and noun modifiers from adjectives, and finds clause subjects; it may be ``None`` (a
@@ -112,7 +117,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v9"
+NAME = "bounds.latex.v10"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
@@ -2089,7 +2094,47 @@ class _Context:
                     return kind  # "tight up to log factors", "tight within polylog factors": not tight
                 return "tight"
             k += 1
-        return kind
+        return "tight" if self._called_tight_next(wk) else kind
+
+    def _called_tight_next(self, wk: int) -> bool:
+        """Whether the next sentence calls the bounds of this one tight: "… rate of order $X$. Those
+        rates are optimal in the sense that they cannot be improved", "This bound is tight."
+
+        The next sentence must open on a reference to them ("this bound", "these rates", "both
+        results") and hold a tight cue after it, not hedged ("is nearly tight" is no cue) nor
+        limited ("tight up to log factors").
+        """
+        sent = self.sentences[wk]
+        k = wk + 1
+        while k < len(self.words) and self.sentences[k] == sent:
+            k += 1
+        lo = k
+        hi = k
+        while hi < len(self.words) and self.sentences[hi] == sent + 1:
+            hi += 1
+        ref = next(
+            (
+                j
+                for j in range(lo, min(lo + 5, hi - 1))
+                if self.words[j].text in _REFERRING and self.words[j + 1].text in _RESULT_NOUNS
+            ),
+            None,
+        )
+        if ref is None:
+            return False
+        after = self.r.cue("tight", "after")
+        for j in range(ref + 2, hi):
+            if self.words[j].formula >= 0:
+                return False  # a formula of its own: the sentence is about that one
+            phrase = after.at(self.words, j)
+            if phrase is not None:
+                end = j + len(phrase)
+                return not (
+                    phrase[-1] == "up"
+                    or _match_at(self.words, end, ("up", "to"))
+                    or _match_at(self.words, end, ("within",))
+                )
+        return False
 
     # -- attribution -----------------------------------------------------------------------------
 
@@ -2668,6 +2713,9 @@ _MEASURE_LINKS = frozenset("of at least most is are".split())
 # One symbol, possibly subscripted: "\alpha", "d", "T_0", "\varepsilon".
 _ONE_SYMBOL = re.compile(r"\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?")
 _FINITE_VERB_TAGS = frozenset(("MD", "VBZ", "VBP", "VBD"))
+# "This bound is tight.", "Those rates cannot be improved": a sentence about the bounds before it.
+_REFERRING = frozenset("this these those both such".split())
+_RESULT_NOUNS = frozenset("bound bounds rate rates result results guarantee guarantees".split())
 # Verbs that end a "number of <nouns>" phrase, also without a parse.
 _CLAUSE_VERBS = frozenset("is are was were be been must can could should would may might will shall".split())
 # What a lone "complexity" names (the rule table's q.complexity), which an earlier one specifies.

@@ -159,7 +159,7 @@ def test_bounds_eval_floors_on_gold_with_the_parse(bounds_pipeline: Any) -> None
     """The same gold through the real pipeline, as ``kg eval bounds`` runs it; v6 (464 abstracts,
     848 gold): F1 0.946, kind 0.974, attribution 0.947, quantity 0.803; v7 with J and K (564
     abstracts, 1039 gold): F1 0.946, kind 0.974, attribution 0.938, quantity 0.798; v9 with L (614
-    abstracts, 1146 gold): F1 0.942, kind 0.968, attribution 0.938, quantity 0.801."""
+    abstracts, 1146 gold): F1 0.942, kind 0.968, attribution 0.938, quantity 0.801; v10: kind 0.971."""
     g = load_gold(str(DATA / "bounds_gold.jsonl"))
     papers = [p for p in read_papers([str(SEEDS), str(DATA / "bounds_gold_papers.jsonl")]) if p.id in g]
     predicted = {p.id: list(bounds_pipeline.extract_one(p).bounds) for p in papers}

@@ -187,3 +187,28 @@ def test_v9_a_hyphenated_describing_word_and_counted_mistakes(bounds_pipeline: A
     ) == ["regret"]
     abstract = "The learner makes at most $O(d \\log n)$ mistakes."
     assert quantities(bounds_pipeline, abstract) == ["number of mistakes"]
+
+
+# -- bounds.latex.v10: kind -------------------------------------------------------------------
+
+
+def test_v10_the_next_sentence_calls_the_bounds_tight() -> None:
+    abstract = (
+        "We construct algorithms with convergence rate of order $O(T^{-1/2})$ for independent "
+        "signals and $O(T^{-1/3})$ otherwise. Those rates are optimal in the sense that they "
+        "cannot be improved without further assumptions."
+    )
+    assert [b.kind for b in unparsed(abstract)] == ["tight", "tight"]
+    hedged = "We show a sample complexity of $\\tilde O(d/\\alpha^2)$. This bound is nearly tight."
+    assert [b.kind for b in unparsed(hedged)] == ["upper"]
+    # the next sentence is about a formula of its own
+    other = (
+        "We show a regret of $O(\\sqrt{T})$. This result is complemented by a lower bound of "
+        "$\\Omega(\\sqrt{T})$, which is tight."
+    )
+    assert [b.kind for b in unparsed(other)] == ["upper", "tight"]
+
+
+def test_v10_known_to_be_tight() -> None:
+    abstract = "The algorithm has an error bound of $O(\\sqrt{k}/\\epsilon)$, which is known to be tight."
+    assert [b.kind for b in unparsed(abstract)] == ["tight"]
