@@ -2619,6 +2619,36 @@ _DESCRIBING_SUFFIXES = frozenset(
 )
 
 
+def named_quantity(quantity: str) -> str:
+    """The rule tables' quantity a quantity name ends in, without the qualifiers v6 reads, and
+    that quantity's family where the tables give one ("Nash regret" → "regret", "expected
+    cumulative regret" → "cumulative regret", "expected regret" → "regret"); a name ending in none
+    is returned as it is (lower-cased).
+
+    >>> named_quantity("Maximum stable learning rate")
+    'learning rate'
+    >>> named_quantity("expected regret"), named_quantity("teaching complexity")
+    ('regret', 'teaching complexity')
+    """
+    words = quantity.lower().split()
+    families = _quantity_families()
+    for i in range(len(words)):
+        tail = " ".join(words[i:])
+        if tail in families:
+            return families[tail]
+    return " ".join(words)
+
+
+@lru_cache(maxsize=1)
+def _quantity_families() -> dict[str, str]:
+    """Every quantity the rule tables name → its family (``family`` in the table, else itself)."""
+    families: dict[str, str] = {}
+    for row in _read_jsonl("bounds_quantities.jsonl"):
+        name = row["quantity"].lower()
+        families[name] = row.get("family", families.get(name, name)).lower()
+    return families
+
+
 def _names_itself(phrase: Phrase, quantity: str) -> bool:
     """Whether a rule phrase names its quantity, up to hyphens, plurals and a unit after it:
     "regret", "sample complexities", "simple-regret", "error rate" (error); not "time" (running

@@ -45,7 +45,10 @@ bandit ≈ stochastic linear bandit"). Generic heads ("framework", "model") coun
 ("a regret upper bound") and ``(quantity, side, variable, exponent)`` ("a regret upper bound
 in √T"), where the exponent of each variable is read off the bound's plain expression by
 :func:`dependence` (``d sqrt(T log T)`` → ``d: 1, T: 1/2 · log``). Tight and order-of bounds
-count as both sides. Features are IDF-weighted and L2-normalized like entities; ``B`` is their
+count as both sides. The quantity is the one the bound rules name, without the qualifiers they
+read ("expected regret" and "Nash regret" bounds are regret bounds:
+:func:`extractors.bounds.named_quantity`). Features are IDF-weighted and L2-normalized like
+entities; ``B`` is their
 cosine. The explanation also says when one paper's upper bound has a smaller exponent in a
 shared variable than the other's (it improves that dependence).
 
@@ -91,6 +94,7 @@ import numpy as np
 import orjson
 import scipy.sparse as sp
 
+from extractors.bounds import named_quantity
 from kg.errors import ConfigError, InputError, QueryError
 from kg.memory import gc_paused
 from kg.semantic import load_model as load_semantic_model
@@ -481,7 +485,8 @@ def bound_shape(
     sides = {"upper": ("upper",), "lower": ("lower",)}.get(kind, ("upper", "lower"))
     dep = dependence(expr or "", [v for v in variables if v not in _FUNCTIONS])
     return BoundShape(
-        quantity=(quantity or "").strip().lower(),
+        # "expected regret" and "Nash regret" bounds share the shape of a regret bound
+        quantity=named_quantity(quantity or ""),
         sides=sides,
         dependence=tuple(sorted((v, e, lg) for v, (e, lg) in dep.items())),
         latex=latex,
@@ -1726,7 +1731,7 @@ def build_index(
 INDEX_FILE = "related-index.npz"
 # Bump when what the saved index holds, or how any part of it is computed, changes: a file of
 # another format is ignored and the index rebuilt from the graph.
-INDEX_FORMAT = 3  # 2: L reads titles and word pairs; signals are divided by their scales; 3: S
+INDEX_FORMAT = 4  # 2: L reads titles and word pairs, signals divided by scales; 3: S; 4: named quantities
 
 
 def _graph_key(directory: str | Path) -> dict[str, Any]:

@@ -100,3 +100,13 @@ def test_related_compare_shapes_strongest_first(
     shape_a = bound_shape(a[0], a[1], a[2], variables=("T", "d", "epsilon"))
     shape_b = bound_shape(b[0], b[1], b[2], variables=("T", "d", "epsilon"))
     assert [p for _s, p in compare_shapes(shape_a, shape_b)] == phrases
+
+
+def test_related_shapes_compare_the_named_quantity_not_its_qualifiers() -> None:
+    # bounds.latex.v6 names "expected regret", "Nash regret"; as shapes they are regret bounds
+    a = bound_shape("upper", "O(sqrt(T))", "expected regret", variables=("T",))
+    b = bound_shape("upper", "O(d sqrt(T))", "Nash regret", variables=("T", "d"))
+    assert a.quantity == b.quantity == "regret"
+    assert [p for _s, p in compare_shapes(a, b)][0] == "both claim regret upper bounds in √T"
+    # a quantity of its own keeps its name: cumulative regret is not regret
+    assert bound_shape("upper", "O(sqrt(T))", "expected cumulative regret").quantity == "cumulative regret"
