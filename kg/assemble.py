@@ -30,6 +30,7 @@ import networkx as nx
 from rdflib import Graph, Literal, URIRef
 from rdflib.term import Node
 
+from extractors.bounds import named_quantity
 from kg.resolve import Resolution, canonicalize, resolve_entities
 from kg.types import Extraction, Mention, Paper
 from kg.vocab import (
@@ -233,10 +234,25 @@ def assemble(
             g.add_edge(bnode, qnode, key="boundsQuantity", predicate="boundsQuantity")
         if snode is not None:
             g.add_edge(bnode, snode, key="boundsSubject", predicate="boundsSubject")
+    for qnode in sorted({r[3] for r in bound_rows if r[3] is not None}):
+        broader = _broader_quantity(g, res, qnode)
+        if broader is not None:
+            g.add_edge(qnode, broader, key="broaderQuantity", predicate="broaderQuantity")
 
     papers = [paper_node(e.paper.id) for e in ordered]  # sorted: the ids are
     _add_topics(g, config, papers, _add_share_links(g, config, papers))
     return g
+
+
+def _broader_quantity(g: nx.MultiDiGraph, res: Resolution, qnode: str) -> str | None:
+    """The Metric a bounded quantity named with qualifiers qualifies, when it is in the graph:
+    "expected regret", "Nash regret" → regret (:func:`extractors.bounds.named_quantity`)."""
+    canonical = str(g.nodes[qnode].get("canonical") or "")
+    named = named_quantity(canonical)
+    if not named or named == canonical.lower():
+        return None
+    node = res.lookup("Metric", named)
+    return node if node is not None and node != qnode and node in g else None
 
 
 def _subject_node(subject: str, local_methods: Sequence[str], res: Resolution) -> str | None:

@@ -36,7 +36,7 @@ PAPER_PAPER_PROPERTIES: tuple[str, ...] = (
     "sharesTaskWith",
     "sharesConceptWith",
 )
-BOUND_PROPERTIES: tuple[str, ...] = ("claimsBound", "boundsQuantity", "boundsSubject")
+BOUND_PROPERTIES: tuple[str, ...] = ("claimsBound", "boundsQuantity", "boundsSubject", "broaderQuantity")
 OBJECT_PROPERTIES: tuple[str, ...] = (
     *PAPER_ENTITY_PROPERTIES,
     *BOUND_PROPERTIES,
@@ -83,6 +83,7 @@ class KG(DefinedNamespace):
     claimsBound: URIRef
     boundsQuantity: URIRef
     boundsSubject: URIRef
+    broaderQuantity: URIRef
     sharesEntityWith: URIRef
     sharesTechniqueWith: URIRef
     sharesTaskWith: URIRef

@@ -88,6 +88,7 @@ EDGE_COLORS: dict[str, str] = {
     "claimsBound": "#9c755f",
     "boundsQuantity": "#c7a98b",
     "boundsSubject": "#c7a98b",
+    "broaderQuantity": "#c7a98b",
     "sharesTechniqueWith": "#f28e2b",
     "sharesTaskWith": "#59a14f",
     "sharesConceptWith": "#76b7b2",

@@ -39,7 +39,7 @@ def test_export_neo4j_counts_equal_the_graph(neo4j_db: Neo4jServer) -> None:
     result = _export(neo4j_db)
     assert neo4j_db.counts() == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
     assert (result.labels, result.types) == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
-    assert (result.nodes_written, result.relationships_written) == (10, 14)
+    assert (result.nodes_written, result.relationships_written) == (11, 15)
     assert result.matches
 
 
@@ -92,7 +92,7 @@ def test_export_neo4j_three_runs_identical(neo4j_db: Neo4jServer) -> None:
         result = _export(neo4j_db)
         assert (result.labels, result.types) == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
     assert neo4j_db.dump() == first
-    assert len(first[0]) == 10 and len(first[1]) == 14
+    assert len(first[0]) == 11 and len(first[1]) == 15
 
 
 def test_export_neo4j_constraints_exist(neo4j_db: Neo4jServer) -> None:
@@ -162,9 +162,9 @@ def test_export_neo4j_cli_prints_summary_never_the_password(neo4j_db: Neo4jServe
         env=env, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stderr
     assert neo4j_db.password not in proc.stdout + proc.stderr
-    assert f"neo4j {neo4j_db.uri}: wrote 10 nodes and 14 relationships" in proc.stderr
+    assert f"neo4j {neo4j_db.uri}: wrote 11 nodes and 15 relationships" in proc.stderr
     assert ("nodes in the database:         "
-            "Bound 1, Concept 1, Dataset 1, Method 2, Metric 1, Paper 3, Task 1") in proc.stderr
+            "Bound 1, Concept 1, Dataset 1, Method 2, Metric 2, Paper 3, Task 1") in proc.stderr
     assert neo4j_db.counts() == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
     help_text = subprocess.run([sys.executable, "-m", "kg.cli", "export", "neo4j", "--help"], env=env,
                                capture_output=True, text=True, timeout=60).stdout
@@ -177,14 +177,14 @@ def test_export_neo4j_batch_size_and_sessions_do_not_change_the_result(
 ) -> None:
     result = _export(neo4j_db, batch_size=batch_size, sessions=sessions)
     assert neo4j_db.counts() == (CONTRACT_NODE_COUNTS, CONTRACT_REL_COUNTS)
-    # 7 labels and 12 (type, start label, end label) groups; batches = sum of ceil(rows / size).
-    assert result.batches == {1: 24, 3: 19, 500: 19}[batch_size]
+    # 7 labels and 13 (type, start label, end label) groups; batches = sum of ceil(rows / size).
+    assert result.batches == {1: 26, 3: 20, 500: 20}[batch_size]
     # With one row per batch and several sessions, every relationship still found both ends:
     # node batches all commit before the first relationship batch goes out.
     with neo4j_db.driver() as driver:
         records, _, _ = driver.execute_query(
             "MATCH (a)-[r]->(b) RETURN a.key AS a, type(r) AS t, b.key AS b, r.predicate AS p")
-    assert len(records) == 14 and all(r["p"] is not None for r in records)
+    assert len(records) == 15 and all(r["p"] is not None for r in records)
 
 
 def test_export_neo4j_sessions_must_be_positive(neo4j_db: Neo4jServer) -> None:
@@ -228,7 +228,10 @@ def test_export_neo4j_creates_only_groups_the_database_lacks(neo4j_db: Neo4jServ
         session.run("CREATE (:Paper {key: 'paper:elsewhere'})-[:USES]->(:Method {key: 'Method:x'})").consume()
         labels, groups = _fresh_groups(session, nodes, rels)
         assert labels == set(CONTRACT_NODE_COUNTS) - {"Task", "Paper", "Method"}
-        assert groups == {RelBatchKey("BOUNDS_QUANTITY", "Bound", "Concept")}
+        assert groups == {
+            RelBatchKey("BOUNDS_QUANTITY", "Bound", "Concept"),
+            RelBatchKey("BROADER_QUANTITY", "Metric", "Metric"),
+        }
 
 
 def test_export_neo4j_after_losing_some_relationships_restores_exactly(neo4j_db: Neo4jServer) -> None:

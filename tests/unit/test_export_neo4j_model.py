@@ -50,7 +50,7 @@ def test_neo4j_relationship_rows_grouped_by_type_and_end_labels() -> None:
     assert RelBatchKey("USES", "Paper", "Method") in rows
     assert [(r["start"], r["end"]) for r in rows[RelBatchKey("USES", "Paper", "Method")]] == [
         ("paper:p-b", EVIL_NODE), ("paper:p-b", "Method:stochastic-gradient-descent")]
-    assert len(rows) == 12 and sum(len(r) for r in rows.values()) == 14
+    assert len(rows) == 13 and sum(len(r) for r in rows.values()) == 15
 
 
 @pytest.mark.parametrize("kind", ["Person", "paper", None, "Paper`) DETACH DELETE n //"])
@@ -109,15 +109,15 @@ def test_cypher_literal_values_and_names() -> None:
 def test_export_cypher_script_shape(tmp_path: Path) -> None:
     result = export_cypher(contract_graph(), tmp_path / "g.cypher", batch_size=2)
     lines = (tmp_path / "g.cypher").read_text(encoding="utf-8").splitlines()
-    # 8 constraints; nodes 7 labels (Paper 3 rows → 2 batches); relationships 12 groups of ≤ 2 rows.
-    assert result.statements == 8 + 8 + 12
-    assert (result.nodes, result.relationships) == (10, 14)
+    # 8 constraints; nodes 7 labels (Paper 3 rows → 2 batches); relationships 13 groups of ≤ 2 rows.
+    assert result.statements == 8 + 8 + 13
+    assert (result.nodes, result.relationships) == (11, 15)
     params = [line for line in lines if line.startswith(":param ")]
-    assert len(params) == 8 + 12 + 1 and params[-1] == ":param {rows: []}"
+    assert len(params) == 8 + 13 + 1 and params[-1] == ":param {rows: []}"
     statements = [line for line in lines if line and not line.startswith((":param", "//"))]
     assert len(statements) == result.statements and all(s.endswith(";") for s in statements)
     assert not any(EVIL in s for s in statements)  # user text only inside :param values
-    assert export_cypher(contract_graph(), tmp_path / "h.cypher", batch_size=2).statements == 28
+    assert export_cypher(contract_graph(), tmp_path / "h.cypher", batch_size=2).statements == 8 + 8 + 13
     assert (tmp_path / "g.cypher").read_bytes().replace(b"g.cypher", b"h.cypher") == \
         (tmp_path / "h.cypher").read_bytes()
 
@@ -139,7 +139,7 @@ def test_export_neo4j_csv_headers_fields_and_command(tmp_path: Path) -> None:
     assert result.command[:4] == ["neo4j-admin", "database", "import", "full"]
     assert result.command[-3:] == ["--multiline-fields=true", "--array-delimiter=U+001F", "neo4j"]
     assert sum(a.startswith("--nodes=") for a in result.command) == 7
-    assert sum(a.startswith("--relationships=") for a in result.command) == 12
+    assert sum(a.startswith("--relationships=") for a in result.command) == 13
     assert f"--nodes=Paper={(tmp_path / 'nodes_Paper.csv').resolve()}" in result.command
     assert (tmp_path / "import.sh").read_text().splitlines()[-1] == result.command_line
     assert (tmp_path / "constraints.cypher").read_text().count("CREATE CONSTRAINT") == 8
@@ -150,7 +150,7 @@ def test_node_link_read_from_graph_json_equals_the_networkx_view(tmp_path: Path)
 
     directory = write_graph_dir(tmp_path / "g", [], contract_graph(), [], {})
     raw, viewed = load_node_link(directory), NodeLink.of(load_nx(directory))
-    assert raw.nodes == viewed.nodes and raw.edges == viewed.edges and len(raw) == 10 + 14
+    assert raw.nodes == viewed.nodes and raw.edges == viewed.edges and len(raw) == 11 + 15
     assert dict(raw.nodes)["paper:p-a"]["id"] == "p-a"  # the paper's own id, not node-link's
     assert node_rows(raw) == node_rows(contract_graph())
     assert relationship_rows(raw) == relationship_rows(contract_graph())

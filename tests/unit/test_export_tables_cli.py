@@ -44,21 +44,21 @@ def test_kg_export_graph_files(graph_dir: Path, tmp_path: Path, capsys, fmt: str
     out = tmp_path / f"graph.{fmt}"
     assert main(["export", fmt, "-g", str(graph_dir), "-o", str(out)]) == 0
     g = reader(out)
-    assert (g.number_of_nodes(), g.number_of_edges()) == (10, 14)
-    assert capsys.readouterr().err == f"wrote {out}: 10 nodes, 14 edges\n"
+    assert (g.number_of_nodes(), g.number_of_edges()) == (11, 15)
+    assert capsys.readouterr().err == f"wrote {out}: 11 nodes, 15 edges\n"
 
 
 def test_kg_export_csv(graph_dir: Path, tmp_path: Path) -> None:
     assert main(["export", "csv", "-g", str(graph_dir), "-o", str(tmp_path / "tables")]) == 0
     with open(tmp_path / "tables" / "edges.csv", newline="", encoding="utf-8") as fh:
-        assert len(list(csv.DictReader(fh))) == 14
+        assert len(list(csv.DictReader(fh))) == 15
 
 
 def test_kg_export_cypher(graph_dir: Path, tmp_path: Path, capsys) -> None:
     out = tmp_path / "graph.cypher"
     assert main(["export", "cypher", "-g", str(graph_dir), "-o", str(out), "--batch-size", "100"]) == 0
-    assert out.read_text(encoding="utf-8").count("UNWIND $rows") == 7 + 12
-    assert capsys.readouterr().err.startswith(f"wrote {out}: 27 statements for 10 nodes and 14 relationships")
+    assert out.read_text(encoding="utf-8").count("UNWIND $rows") == 7 + 13
+    assert capsys.readouterr().err.startswith(f"wrote {out}: 28 statements for 11 nodes and 15 relationships")
 
 
 def test_kg_export_neo4j_csv_prints_the_import_command(graph_dir: Path, tmp_path: Path, capsys) -> None:
@@ -68,7 +68,7 @@ def test_kg_export_neo4j_csv_prints_the_import_command(graph_dir: Path, tmp_path
     command = shlex.split(printed)
     assert command[:4] == ["neo4j-admin", "database", "import", "full"] and command[-1] == "papers"
     assert printed == (out / "import.sh").read_text().splitlines()[-1]
-    assert len(list(out.glob("nodes_*.csv"))) == 7 and len(list(out.glob("rels_*.csv"))) == 12
+    assert len(list(out.glob("nodes_*.csv"))) == 7 and len(list(out.glob("rels_*.csv"))) == 13
 
 
 @pytest.mark.parametrize("argv", [

@@ -27,9 +27,9 @@ def _all_strings(attrs: dict) -> bool:
 
 def test_export_graphml_round_trip_counts_and_strings(tmp_path: Path) -> None:
     result = export_graphml(with_parallel_edges(), tmp_path / "g.graphml")
-    assert (result.nodes, result.edges) == (10, 15)
+    assert (result.nodes, result.edges) == (11, 16)
     g = nx.read_graphml(tmp_path / "g.graphml", force_multigraph=True)
-    assert (g.number_of_nodes(), g.number_of_edges()) == (10, 15)
+    assert (g.number_of_nodes(), g.number_of_edges()) == (11, 16)
     assert sorted(g.nodes) == sorted(contract_graph().nodes)
     assert all(_all_strings(d) for _n, d in g.nodes(data=True))
     assert all(_all_strings(d) for _u, _v, d in g.edges(data=True))
@@ -43,9 +43,9 @@ def test_export_graphml_round_trip_counts_and_strings(tmp_path: Path) -> None:
 
 def test_export_gexf_round_trip_counts_and_renamed_reserved_names(tmp_path: Path) -> None:
     result = export_gexf(with_parallel_edges(), tmp_path / "g.gexf")
-    assert (result.nodes, result.edges) == (10, 15)
+    assert (result.nodes, result.edges) == (11, 16)
     g = nx.read_gexf(tmp_path / "g.gexf")
-    assert (g.number_of_nodes(), g.number_of_edges()) == (10, 15)
+    assert (g.number_of_nodes(), g.number_of_edges()) == (11, 16)
     assert sorted(g.nodes) == sorted(contract_graph().nodes)
     paper = g.nodes["paper:p-a"]
     assert paper["paper_id"] == "p-a" and paper["label"] == "Stochastic gradient descent for " + EVIL
@@ -61,12 +61,12 @@ def test_export_gexf_round_trip_counts_and_renamed_reserved_names(tmp_path: Path
 
 def test_export_csv_round_trip(tmp_path: Path) -> None:
     result = export_csv(with_parallel_edges(), tmp_path)
-    assert (result.nodes, result.edges) == (10, 15)
+    assert (result.nodes, result.edges) == (11, 16)
     with open(tmp_path / "nodes.csv", newline="", encoding="utf-8") as fh:
         nodes = list(csv.DictReader(fh))
     with open(tmp_path / "edges.csv", newline="", encoding="utf-8") as fh:
         edges = list(csv.DictReader(fh))
-    assert len(nodes) == 10 and len(edges) == 15
+    assert len(nodes) == 11 and len(edges) == 16
     assert list(nodes[0])[:3] == ["id", "kind", "label"]
     assert list(edges[0])[:3] == ["source", "target", "predicate"]
     by_id = {row["id"]: row for row in nodes}

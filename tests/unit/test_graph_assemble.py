@@ -353,3 +353,16 @@ def test_graph_dir_a_failing_turtle_process_leaves_nothing(tmp_path: Path, graph
     with pytest.raises(GraphDirError, match=r"cannot write the build directory: .*No space left on device"):
         write_graph_dir(tmp_path / "g", CORPUS, graph, parts, {}, turtle_parts=2)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_assemble_links_a_qualified_quantity_to_the_one_it_qualifies() -> None:
+    """bounds.latex.v6 names "expected regret", "Nash regret": each links the regret Metric when a
+    bound of the graph bounds regret itself, and nothing when none does."""
+    regret = _bound("$\\Omega(B d)$", "lower", "regret", None)
+    expected = _bound("$\\widetilde{O}(dB + d\\sqrt{T})$", "upper", "expected regret", None)
+    nash = _bound("$\\widetilde{O}(dB + d\\sqrt{T})$", "upper", "Nash regret", None)
+    g = assemble([_paper("p1", BATCHED, bounds=(regret,)), _paper("p2", BATCHED, bounds=(expected, nash))])
+    broader = sorted((u, v) for u, v, k in g.edges(keys=True) if k == "broaderQuantity")
+    assert broader == [("Metric:expected-regret", "Metric:regret"), ("Metric:nash-regret", "Metric:regret")]
+    alone = assemble([_paper("p2", BATCHED, bounds=(expected,))])
+    assert [k for _u, _v, k in alone.edges(keys=True) if k == "broaderQuantity"] == []
