@@ -222,6 +222,7 @@ class _Rules:
     verbal: _Phrases
     verbal_of: dict[Phrase, tuple[str, str | None, str]]  # phrase → (kind, quantity, rule id)
     vague_ids: frozenset[str]  # rule ids of the sentence_first phrases: a quantity that names nothing
+    families: dict[str, str]  # quantity name → its family ("expected regret" → "regret"), else itself
 
     def cue(self, role: str, where: str = "before") -> _Phrases:
         return self.cues.get((role, where), _NO_PHRASES)
@@ -264,6 +265,8 @@ def rules() -> _Rules:
     adjacent_only = frozenset(_words(r["phrase"]) for r in rows if r.get("adjacent_only"))
     name_only = frozenset(_words(r["phrase"]) for r in rows if r.get("name_only"))
     sentence_first = frozenset(_words(r["phrase"]) for r in rows if r.get("sentence_first"))
+    families = {r["quantity"].lower(): r["quantity"].lower() for r in rows}
+    families.update((r["quantity"].lower(), r["family"].lower()) for r in rows if "family" in r)
     verbal_of = {
         _words(r["phrase"]): (r["kind"], r.get("quantity"), r["id"])
         for r in _read_jsonl("bounds_verbal.jsonl")
@@ -281,6 +284,7 @@ def rules() -> _Rules:
         _Phrases(verbal_of),
         verbal_of,
         frozenset(quantity_of[p][1] for p in sentence_first),
+        families,
     )
 
 
@@ -685,13 +689,15 @@ def _classify_segment(
     )
 
 
+# An optional subscript of a symbol: "_0", "_{in}".
+_SUBSCRIPT = r"(?:\s*_\s*(?:\{[A-Za-z0-9]+\}|[A-Za-z0-9]))?"
 # "$n = \Theta(q\log p)$", "$n \ge \Omega(d)$": a single symbol on the left of a relation
 _LHS_SYMBOL = re.compile(
-    r"\s*([A-Za-z](?:\s*_\s*(?:\{[A-Za-z0-9]+\}|[A-Za-z0-9]))?)\s*"
+    r"\s*([A-Za-z]" + _SUBSCRIPT + r")\s*"
     r"(?:=|<|>|\\(?:leq?|geq?|lesssim|gtrsim|sim|asymp|approx)(?![A-Za-z]))"
 )
 # A symbol as a math span of its own: "$n$", "$d_{in}$", "$T_0$"
-_SYMBOL = re.compile(r"[A-Za-z](?:\s*_\s*(?:\{[A-Za-z0-9]+\}|[A-Za-z0-9]))?")
+_SYMBOL = re.compile(r"[A-Za-z]" + _SUBSCRIPT)
 # "\cN(0, \sigma^2)", "\cD": a calligraphic letter written with a paper's own macro
 _CAL_MACRO = re.compile(r"\\c[A-Z](?![A-Za-z])")
 _DIST_PREFIXES = (
@@ -1292,10 +1298,7 @@ class _Context:
 
     def _symbol_between_qualifiers(self, k: int, inside: set[int]) -> bool:
         """Whether the formula ``words[k]`` is a symbol after a qualifier ("expected $\\ell_2$ error")."""
-        text = self.abstract[self.words[k].start : self.words[k].end]
-        if k < 1 or len(text) > 16 or any(c in text for c in "()^/+=<>"):
-            return False
-        if "\\sqrt" in text or "\\frac" in text:
+        if k < 1 or not self._is_symbol(k):
             return False
         before = self.words[k - 1]
         tok = self._token_at(before.start)
@@ -1511,12 +1514,13 @@ class _Context:
                 return None
         return None
 
-    def _resource_right_before(self, wk: int) -> bool:
-        """Whether a resource word names the formula right before it: "requires space $X$"."""
+    def _resource_right_before(self, wk: int) -> str | None:
+        """The quantity a resource word right before the formula names, after a resource verb:
+        "runs in time $O(n^5)$", "requires space $X$" (words that count only next to a formula)."""
         if wk < 2 or self.words[wk - 2].text not in _RESOURCE_VERBS:
-            return False
+            return None
         hit = self.r.quantities.ending(self.words, wk, wk - 1)
-        return hit is not None and hit in self.r.after_only
+        return self.r.quantity_of[hit][0] if hit is not None and hit in self.r.after_only else None
 
     def _predicate_subject(self, wk: int) -> str | None:
         """The quantity the subject of a bounding predicate names: "the worst-case sample complexity
@@ -1896,7 +1900,7 @@ class _Context:
             return q is not None and q[1] in self.r.vague_ids
 
         q = self._quantity_after(wk, naming=True)
-        if q is None and not self._resource_right_before(wk):
+        if q is None and self._resource_right_before(wk) is None:
             # "$X$ upper-level and $Y$ lower-level projection complexity"; but "requires space $X$
             # or $Y$ time" names the first formula's quantity right before it
             q = self._coordinated_quantity(wk)
@@ -1941,11 +1945,9 @@ class _Context:
                 return named
         if q is None and self._computed_in(wk):
             return "running time"  # "we can compute $A$ in $\widetilde{O}(m n^2)$, such that …"
-        if wk >= 2 and self.words[wk - 2].text in _RESOURCE_VERBS:
-            # "runs in time $O(n^5)$", "uses memory $X$": words that count only next to a formula
-            hit = self.r.quantities.ending(self.words, wk, wk - 1)
-            if hit is not None and hit in self.r.after_only:
-                return self.r.quantity_of[hit][0]
+        resource = self._resource_right_before(wk)  # "runs in time $O(n^5)$", "uses memory $X$"
+        if resource is not None:
+            return resource
         if q is None and wk >= 3 and _match_at(self.words, wk - 2, ("of", "size")):
             # "a uniform sample of size $X$", "a coreset of size $X$": the sized thing names it
             noun = self.words[wk - 3]
@@ -2631,22 +2633,12 @@ def named_quantity(quantity: str) -> str:
     ('regret', 'teaching complexity')
     """
     words = quantity.lower().split()
-    families = _quantity_families()
+    families = rules().families
     for i in range(len(words)):
         tail = " ".join(words[i:])
         if tail in families:
             return families[tail]
     return " ".join(words)
-
-
-@lru_cache(maxsize=1)
-def _quantity_families() -> dict[str, str]:
-    """Every quantity the rule tables name → its family (``family`` in the table, else itself)."""
-    families: dict[str, str] = {}
-    for row in _read_jsonl("bounds_quantities.jsonl"):
-        name = row["quantity"].lower()
-        families[name] = row.get("family", families.get(name, name)).lower()
-    return families
 
 
 def _names_itself(phrase: Phrase, quantity: str) -> bool:
@@ -2740,8 +2732,9 @@ _NOT_COUNTED = frozenset(
 )
 # Words between a quantity and the formula measuring it: "regret of", "complexity at least".
 _MEASURE_LINKS = frozenset("of at least most is are".split())
-# One symbol, possibly subscripted: "\alpha", "d", "T_0", "\varepsilon".
-_ONE_SYMBOL = re.compile(r"\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?")
+# One symbol, a letter or a macro, possibly subscripted: "d", "T_0", "\alpha", "\ell_2" (a symbol
+# definition, :data:`_SYMBOL`, takes letters only).
+_ONE_SYMBOL = re.compile(r"(?:[A-Za-z]|\\[A-Za-z]+)(?:" + _SUBSCRIPT + r"|_\\[A-Za-z]+)")
 _FINITE_VERB_TAGS = frozenset(("MD", "VBZ", "VBP", "VBD"))
 # "This bound is tight.", "Those rates cannot be improved": a sentence about the bounds before it.
 _REFERRING = frozenset("this these those both such".split())
