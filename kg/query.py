@@ -6,8 +6,9 @@
   when ``neo4j_uri`` is given (``kg export neo4j`` loads it), where parameters are real driver
   parameters. grand-cypher has no parameters: a ``$name`` is replaced by a quoted literal, and
   only values of letters, digits and ``-_.:/ `` are accepted, so user text cannot change the
-  query. In the embedded view node labels are the ``kind``s, relationship types
-  ``rel_type(predicate)``, and the symmetric paper–paper links are present in both directions
+  query. The embedded view is the graph as ``kg export neo4j`` stores it: node labels are the
+  ``kind``s and relationship types ``rel_type(predicate)`` (``labels(n)``, ``type(r)``; neither is
+  a property as well), and the symmetric paper–paper links are present in both directions
   (grand-cypher cannot match undirected patterns).
 
 A named query is ``kg/queries/NAME.rq`` and/or ``NAME.cypher`` whose leading comment lines give
@@ -138,15 +139,17 @@ def run_sparql(rdf_graph: Graph, query: str, params: Mapping[str, Any] | None = 
 
 
 def cypher_view(nx_graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
-    """The graph as grand-cypher sees it: ``__labels__`` on nodes and edges, links both ways."""
+    """The graph as grand-cypher sees it: ``__labels__`` on nodes and edges in place of the
+    ``kind`` and ``predicate`` attributes (as in Neo4j), links both ways."""
     view = nx.MultiDiGraph()
     for node, data in nx_graph.nodes(data=True):
-        view.add_node(node, __labels__={data["kind"]}, **data)
+        view.add_node(node, __labels__={data["kind"]}, **{k: v for k, v in data.items() if k != "kind"})
     for u, v, key, data in nx_graph.edges(keys=True, data=True):
         labels = {rel_type(key)}
-        view.add_edge(u, v, key, __labels__=labels, **data)
+        props = {k: v for k, v in data.items() if k != "predicate"}
+        view.add_edge(u, v, key, __labels__=labels, **props)
         if key in PAPER_PAPER_PROPERTIES:
-            view.add_edge(v, u, key, __labels__=labels, **data)
+            view.add_edge(v, u, key, __labels__=labels, **props)
     return view
 
 
@@ -183,10 +186,43 @@ def run_cypher(nx_graph: nx.MultiDiGraph, query: str, params: Mapping[str, Any] 
         raw = GrandCypher(cypher_view(nx_graph)).run(text)
     except Exception as exc:  # lark and grand-cypher raise assorted errors
         raise QueryError(f"Cypher query failed: {_one_line(exc)}") from None
-    columns = [str(c) for c in raw]
+    columns = _return_order(text, [str(c) for c in raw])
+    by_name = {str(c): values for c, values in raw.items()}
     length = max((len(v) for v in raw.values()), default=0)
-    rows = [[_plain(raw[c][i]) for c in raw] for i in range(length)]
+    rows = [[_plain(by_name[c][i]) for c in columns] for i in range(length)]
     return QueryResult(columns, rows)
+
+
+_RETURN = re.compile(r"\bRETURN\b(?:\s+DISTINCT\b)?(.*?)(?:\bORDER\s+BY\b|\bSKIP\b|\bLIMIT\b|$)",
+                     re.IGNORECASE | re.DOTALL)
+_ALIAS = re.compile(r"\s+AS\s+(\w+)\s*$", re.IGNORECASE)
+
+
+def _return_order(query: str, columns: list[str]) -> list[str]:
+    """``columns`` in the order of the query's RETURN items, as Neo4j gives them.
+
+    grand-cypher lists function results (``type(r) AS role``) before the plain properties;
+    when the RETURN items name exactly the columns it gave, they are put back in query order.
+
+    >>> _return_order("MATCH (a)-[r]->(b) RETURN a.id, type(r) AS role", ["role", "a.id"])
+    ['a.id', 'role']
+    """
+    found = _RETURN.findall(query)
+    if not found:
+        return columns
+    items, depth, start, text = [], 0, 0, found[-1]
+    for i, ch in enumerate(text):
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if ch == "," and depth == 0:
+            items.append(text[start:i])
+            start = i + 1
+    items.append(text[start:])
+    names = []
+    for item in items:
+        alias = _ALIAS.search(item)
+        names.append(alias.group(1) if alias else item.strip())
+    return names if sorted(names) == sorted(columns) else columns
 
 
 def run_cypher_neo4j(

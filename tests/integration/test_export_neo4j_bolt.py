@@ -17,6 +17,7 @@ import pytest
 from kg.errors import ExportError
 from kg.export.neo4j import export_neo4j
 from kg.graphdir import write_graph_dir
+from kg.vocab import rel_type
 from tests.fixtures.export_graph import (
     CONTRACT_NODE_COUNTS,
     CONTRACT_REL_COUNTS,
@@ -48,12 +49,12 @@ def test_export_neo4j_bound_properties_read_back_equal(neo4j_db: Neo4jServer) ->
     with neo4j_db.driver() as driver:
         records, _, _ = driver.execute_query("MATCH (b:Bound) RETURN properties(b) AS props")
     assert [r["props"] for r in records] == [{
-        "key": "bound:p-a:0", "kind": "Bound", "label": "O(1/\\sqrt{T})", "paper": "p-a",
+        "key": "bound:p-a:0", "label": "O(1/\\sqrt{T})", "paper": "p-a",
         "form": "formula", "bound_kind": "upper", "notation": "O", "soft": False,
         "latex": "$O(1/\\sqrt{T})$", "expr": "1/sqrt(T)", "variables": ["T"],
         "quantity": "convergence rate", "subject": "stochastic gradient descent",
         "attribution": "this", "start": 11, "end": 26, "confidence": 0.9, "extractor": "bounds.latex.v1",
-    }]  # condition=None is absent, not null
+    }]  # condition=None is absent, not null; kind is the label, not a property too
 
 
 def test_export_neo4j_evidence_on_relationships(neo4j_db: Neo4jServer) -> None:
@@ -67,7 +68,7 @@ def test_export_neo4j_evidence_on_relationships(neo4j_db: Neo4jServer) -> None:
             "MATCH (a:Paper)-[r:SHARES_TASK_WITH]->(b:Paper) RETURN a.key AS a, b.key AS b, r.weight AS w, "
             "r.shared AS shared")
     assert [r["props"] for r in records] == [{
-        "predicate": "uses", "start": 0, "end": 4, "text": "Adam",
+        "start": 0, "end": 4, "text": "Adam",  # the predicate is the type, USES
         "sentence": "Adam uses\nSGD ideas. " + EVIL,
         "extractor": "entities.rules.v1", "confidence": 0.8, "mentions": 1,
     }]
@@ -183,8 +184,9 @@ def test_export_neo4j_batch_size_and_sessions_do_not_change_the_result(
     # node batches all commit before the first relationship batch goes out.
     with neo4j_db.driver() as driver:
         records, _, _ = driver.execute_query(
-            "MATCH (a)-[r]->(b) RETURN a.key AS a, type(r) AS t, b.key AS b, r.predicate AS p")
-    assert len(records) == 15 and all(r["p"] is not None for r in records)
+            "MATCH (a)-[r]->(b) RETURN a.key AS a, type(r) AS t, b.key AS b")
+    expected = sorted((u, rel_type(k), v) for u, v, k in contract_graph().edges(keys=True))
+    assert sorted((r["a"], r["t"], r["b"]) for r in records) == expected
 
 
 def test_export_neo4j_sessions_must_be_positive(neo4j_db: Neo4jServer) -> None:

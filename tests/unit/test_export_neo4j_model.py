@@ -40,8 +40,8 @@ def test_neo4j_node_rows_grouped_by_label_with_key() -> None:
     assert list(rows) == ["Bound", "Concept", "Dataset", "Method", "Metric", "Paper", "Task"]
     assert [r["key"] for r in rows["Method"]] == [EVIL_NODE, "Method:stochastic-gradient-descent"]
     evil = rows["Method"][0]["props"]
-    assert evil == {"aliases": ["EN;1", "a,b"], "canonical": EVIL, "key": EVIL_NODE, "kind": "Method",
-                    "label": EVIL, "papers": 1}
+    assert evil == {"aliases": ["EN;1", "a,b"], "canonical": EVIL, "key": EVIL_NODE,
+                    "label": EVIL, "papers": 1}  # the kind is the label, not a property as well
     assert "venue" not in rows["Paper"][1]["props"] and "authors" not in rows["Paper"][1]["props"]
 
 
@@ -50,6 +50,7 @@ def test_neo4j_relationship_rows_grouped_by_type_and_end_labels() -> None:
     assert RelBatchKey("USES", "Paper", "Method") in rows
     assert [(r["start"], r["end"]) for r in rows[RelBatchKey("USES", "Paper", "Method")]] == [
         ("paper:p-b", EVIL_NODE), ("paper:p-b", "Method:stochastic-gradient-descent")]
+    assert all("predicate" not in r["props"] for group in rows.values() for r in group)  # the type says it
     assert len(rows) == 13 and sum(len(r) for r in rows.values()) == 15
 
 
@@ -125,17 +126,17 @@ def test_export_cypher_script_shape(tmp_path: Path) -> None:
 def test_export_neo4j_csv_headers_fields_and_command(tmp_path: Path) -> None:
     result = export_neo4j_csv(contract_graph(), tmp_path)
     bound = (tmp_path / "nodes_Bound.csv").read_text(encoding="utf-8").splitlines()
-    assert bound[0] == ("key:ID,attribution,bound_kind,confidence:double,end:long,expr,extractor,form,kind,"
+    assert bound[0] == ("key:ID,attribution,bound_kind,confidence:double,end:long,expr,extractor,form,"
                         "label,latex,notation,paper,quantity,soft:boolean,start:long,subject,variables:string[]")
     assert bound[1].startswith('"bound:p-a:0","this","upper","0.9","26",')
     method = (tmp_path / "nodes_Method.csv").read_text(encoding="utf-8").splitlines()
-    assert method[0] == "key:ID,aliases:string[],canonical,kind,label,papers:long"
+    assert method[0] == "key:ID,aliases:string[],canonical,label,papers:long"
     assert method[1] == (f'"{EVIL_NODE}","EN;1\x1fa,b","Evil\'"" `Net`}}) MATCH (n) DETACH DELETE n //",'
-                         f'"Method","Evil\'"" `Net`}}) MATCH (n) DETACH DELETE n //","1"')
+                         f'"Evil\'"" `Net`}}) MATCH (n) DETACH DELETE n //","1"')
     paper = (tmp_path / "nodes_Paper.csv").read_text(encoding="utf-8")
     assert ',"NeurIPS","2019"\n' in paper and ',,\n' in paper  # absent venue/year: empty, unquoted
     assert (tmp_path / "rels_USES.csv").read_text(encoding="utf-8").splitlines()[0] == (
-        ":START_ID,:END_ID,confidence:double,end:long,extractor,mentions:long,predicate,sentence,start:long,text")
+        ":START_ID,:END_ID,confidence:double,end:long,extractor,mentions:long,sentence,start:long,text")
     assert result.command[:4] == ["neo4j-admin", "database", "import", "full"]
     assert result.command[-3:] == ["--multiline-fields=true", "--array-delimiter=U+001F", "neo4j"]
     assert sum(a.startswith("--nodes=") for a in result.command) == 7

@@ -70,7 +70,7 @@ CASES = [
         "sparql",
         [["p1", "Title p1", "kg:uses", "LoRA"], ["p2", "Title p2", "kg:uses", "LoRA"]],
     ),
-    ("method-papers", {"method": "lora"}, "cypher", [["p1", "Title p1", "uses"], ["p2", "Title p2", "uses"]]),
+    ("method-papers", {"method": "lora"}, "cypher", [["p1", "Title p1", "USES"], ["p2", "Title p2", "USES"]]),
 ]
 
 
