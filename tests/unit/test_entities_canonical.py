@@ -40,6 +40,14 @@ from extractors.canonical import (
         ("  \u201cmiddle ground\u201d ", "Concept", "middle ground"),
         ("Adam optimizer", "Method", "adam"),
         ("KL-divergence", "Metric", "kullback-leibler divergence"),
+        # a counted resource and its complexity are one quantity
+        ("the number of iterations", "Metric", "iteration complexity"),
+        ("number of communication rounds", "Metric", "round complexity"),
+        ("Number of oracle calls", "Metric", "oracle complexity"),
+        ("time complexity", "Metric", "running time"),
+        ("approximation factors", "Metric", "approximation ratio"),
+        ("number of comparisons", "Metric", "number of comparison"),  # no complexity of that name
+        ("sample size", "Metric", "sample size"),  # a size, not always a complexity
     ],
 )
 def test_entities_canonicalize_folds_variants(text: str, etype: str, expected: str) -> None:
