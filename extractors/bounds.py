@@ -93,6 +93,13 @@ and calls them tight, unhedged ("… of order $X$. Those rates are optimal in th
 cannot be improved"; "This bound is nearly tight" is no cue), and "known to be tight" after the
 formula is a tight cue.
 
+v11, tuned on batch M: a starred head (``O^*``, ``O^\\ast``, ``\\Omega^{*}``) hides
+polylogarithmic factors as a tilde does (soft); "necessary and sufficient" after a formula makes
+it tight; "converge(s) as $X$" states an order; "the first known" claims rather than cites, and a
+formula right before "conjecture" is prior; "in expectation" right after a bound on a regret,
+risk, error, loss or cost makes it the expected one ("samples in expectation" stay a sample
+complexity); "total variation distance" is one name ("total" otherwise describes the bound).
+
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
 parse) names the ``subject``, tells plural nouns from verbs after a formula ("$X$ tests" vs
 "$X$ holds") and noun modifiers from adjectives, and finds clause subjects; it may be ``None`` (a
@@ -117,13 +124,15 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v10"
+NAME = "bounds.latex.v11"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
 _FONT_WRAPPERS = frozenset(
     "mathcal mathrm mathbf mathsf mathit operatorname cal rm text boldsymbol bm mc smash mathstrut".split()
 )
+# Quantities "in expectation" after their bound makes expected ones (v11).
+_EXPECTABLE = frozenset(("regret", "risk", "error", "loss", "cost"))
 _SOFT_WRAPPERS = frozenset(("tilde", "widetilde", "Tilde", "Widetilde"))
 _HEAD_SKIP = frozenset("left big Big bigg Bigg bigl Bigl biggl Biggl , ! ; : displaystyle mleft lp".split())
 _MAX_WRAPPERS = 4  # \widetilde{\mathcal{O}} has two; a cap keeps adversarial nesting linear
@@ -422,6 +431,11 @@ def _read_head(
         j += 1
     if opened:
         return None
+    # O^*(…), O^{\ast}(…): the star hides polylogarithmic factors, as the tilde does (v11)
+    star = _star_superscript(tokens, j)
+    if star:
+        soft = True
+        j += star
     # O_P(1), O_{\mathbb{P}}(…): skip one subscript
     if j < n and tokens[j].text == "_":
         j += 1
@@ -440,6 +454,24 @@ def _read_head(
     if j < n and tokens[j].kind == latex.CMD and tokens[j].text in ("lbrace", "{"):
         return head, soft, j
     return None
+
+
+def _star_superscript(tokens: list[latex.Token], j: int) -> int:
+    """How many tokens a star superscript at ``tokens[j]`` spans (``^*``, ``^\\ast``, ``^{*}``,
+    ``^{\\ast}``, ``^\\star``), 0 for none."""
+    n = len(tokens)
+    if j + 1 >= n or tokens[j].text != "^":
+        return 0
+    if _is_star(tokens[j + 1]):
+        return 2
+    braced = tokens[j + 1].kind == latex.OPEN and tokens[j + 1].text == "{"
+    if braced and j + 3 < n and _is_star(tokens[j + 2]) and tokens[j + 3].kind == latex.CLOSE:
+        return 4
+    return 0
+
+
+def _is_star(tok: latex.Token) -> bool:
+    return tok.kind == latex.CHAR and tok.text == "*" or tok.kind == latex.CMD and tok.text in ("ast", "star")
 
 
 def _is_letter(tok: latex.Token) -> bool:
@@ -2493,7 +2525,7 @@ class _Context:
 
     def _bound(self, piece: _Piece, wk: int, kind: str, notation: str, rule: str) -> dict[str, Any]:
         latex_text = self.abstract[piece.start : piece.end]
-        quantity = self._quantity(wk, latex_text)
+        quantity = self._in_expectation(wk, self._quantity(wk, latex_text))
         if quantity is not None:
             self.quantity_by_latex.setdefault(latex_text, quantity)
             self.last_quantity = quantity
@@ -2521,6 +2553,20 @@ class _Context:
         self.made.append(out)
         self.bound_words.add(wk)
         return out
+
+    def _in_expectation(self, wk: int, quantity: str | None) -> str | None:
+        """"a regret bound of $X$ in expectation" bounds the expected regret (v11): an expectation
+        right after the formula qualifies a regret, risk, error, loss or cost it bounds, as "expected"
+        before it does ("samples in expectation" stay a sample complexity)."""
+        if (
+            quantity is None
+            or quantity.split(" ")[-1] not in _EXPECTABLE
+            or quantity.startswith("expected ")
+            or not _match_at(self.words, wk + 1, ("in", "expectation"))
+            or self.sentences[min(wk + 2, len(self.words) - 1)] != self.sentences[wk]
+        ):
+            return quantity
+        return "expected " + quantity
 
     def _subject(self, wk: int) -> str | None:
         if self.doc is None or self.norm is None:

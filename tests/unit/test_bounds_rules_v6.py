@@ -212,3 +212,48 @@ def test_v10_the_next_sentence_calls_the_bounds_tight() -> None:
 def test_v10_known_to_be_tight() -> None:
     abstract = "The algorithm has an error bound of $O(\\sqrt{k}/\\epsilon)$, which is known to be tight."
     assert [b.kind for b in unparsed(abstract)] == ["tight"]
+
+
+# -- bounds.latex.v11 ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("head", ["O^*", "O^\\ast", "O^{*}", "O^{\\ast}"])
+def test_v11_a_starred_head_hides_log_factors(head: str) -> None:
+    bounds = unparsed(f"Our batch algorithm achieves cumulative regret ${head}(\\sqrt{{T\\gamma_T}})$.")
+    assert [(b.latex, b.notation, b.kind, b.soft, b.expr) for b in bounds] == [
+        (f"{head}(\\sqrt{{T\\gamma_T}})", "O", "upper", True, "sqrt(T gamma_T)")]
+    # a starred symbol is no head: the optimum $x^*(t)$ bounds nothing
+    assert unparsed("The optimum $x^*(t)$ moves with $t$.") == []
+
+
+def test_v11_necessary_and_sufficient_is_tight() -> None:
+    for said in ("are necessary (and sufficient)", "are necessary and sufficient"):
+        abstract = f"We show that $\\Omega(A^2/\\varepsilon^2)$ episodes {said} to learn a good policy."
+        assert [b.kind for b in unparsed(abstract)] == ["tight"]
+    assert [b.kind for b in unparsed("We show that $\\Omega(A^2)$ episodes are necessary.")] == ["lower"]
+
+
+def test_v11_converges_as_states_an_order() -> None:
+    bounds = unparsed("Our results also include bounds that converge as $1/m$, not known before.")
+    assert [(b.latex, b.kind) for b in bounds] == [("1/m", "order")]
+
+
+def test_v11_first_known_claims_and_a_formula_conjecture_is_prior() -> None:
+    first = unparsed("We give the first known sketching bounds that achieve $m = O(\\sqrt{d})$ rows.")
+    assert [b.attribution for b in first] == ["this"]
+    assert [b.attribution for b in unparsed("It is known that $O(\\sqrt{d})$ rows suffice.")] == ["prior"]
+    conjecture = "In particular, our result disproves a longstanding $\\Theta(\\log S/S)$ conjecture."
+    assert [b.attribution for b in unparsed(conjecture)] == ["prior"]
+
+
+def test_v11_in_expectation_qualifies_the_quantity(bounds_pipeline: Any) -> None:
+    abstract = "The learner achieves a regret bound of $\\tilde{O}(\\sqrt{T})$ in expectation."
+    assert quantities(bounds_pipeline, abstract) == ["expected regret"]
+    # a counted resource is no expected quantity
+    assert quantities(bounds_pipeline, "It requires $O(n \\log n)$ samples in expectation.") == [
+        "sample complexity"]
+
+
+def test_v11_total_variation_distance_is_one_name(bounds_pipeline: Any) -> None:
+    abstract = "We show that the optimal total variation distance is $\\tilde\\Theta(D/n)$ for all pairs."
+    assert quantities(bounds_pipeline, abstract) == ["total variation distance"]
