@@ -100,6 +100,9 @@ formula right before "conjecture" is prior; "in expectation" right after a bound
 risk, error, loss or cost makes it the expected one ("samples in expectation" stay a sample
 complexity); "total variation distance" is one name ("total" otherwise describes the bound).
 
+v12, tuned on batch N: a sized plural is named in the singular ("networks of size $X$" bound the
+network size); "$X$ approximation(s)" bounds an approximation ratio; "so long as" opens a regime.
+
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
 parse) names the ``subject``, tells plural nouns from verbs after a formula ("$X$ tests" vs
 "$X$ holds") and noun modifiers from adjectives, and finds clause subjects; it may be ``None`` (a
@@ -120,11 +123,12 @@ from typing import Any
 
 from extractors import latex
 from extractors.base import ParsedPaper
+from extractors.canonical import acronym_singular, singularize
 from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v11"
+NAME = "bounds.latex.v12"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
@@ -1986,6 +1990,8 @@ class _Context:
             if noun.text.isalpha() and noun.text not in _NOT_MODIFIERS:
                 sized = self.r.quantity_of.get((noun.text, "size"))
                 name = self.abstract[noun.start : noun.end]  # "GGMs of size $X$" keeps its case
+                # "networks of size $X$" bound the network size, "GGMs of size $X$" the GGM size
+                name = singularize(name) if name.islower() else acronym_singular(name)
                 return sized[0] if sized is not None else f"{name} size"
         if q is None:
             counted = self._count_noun_after(wk)

@@ -116,7 +116,7 @@ def singularize(word: str) -> str:
     return word
 
 
-def _acronym_plural(word: str) -> str:
+def acronym_singular(word: str) -> str:
     """``SEMs`` → ``SEM``: an uppercase acronym with a lowercase plural s."""
     if len(word) >= 3 and word.endswith("s") and word[:-1].isupper() and word[:-1].isalpha():
         return word[:-1]
@@ -170,7 +170,7 @@ def canonical_key(text: str) -> str:
     text = drop_generic_head(drop_determiners(fold(text)))
     words = text.split(" ")
     if words and words[-1]:
-        words[-1] = _acronym_plural(words[-1])
+        words[-1] = acronym_singular(words[-1])
     text = " ".join(words).lower()
     # Hyphen/space/underscore/slash variants are one name; "'s" possessives are dropped.
     text = re.sub(r"'s\b", "", text)

@@ -5,7 +5,9 @@
 Writes records FIRST..LAST (1-based, inclusive) of the blind order as JSONL, verbatim from the
 corpus (default: ``../shared/data/ml-abstracts.jsonl``), to OUT (default: stdout). The order is
 the one ``kg.evaluate_bounds`` documents, blind to the extractor: venue COLT, ALT, AISTATS or
-UAI; the abstract holds ``$`` and one of the bound markers below; sorted by ``sha256(id)``. A new
+UAI; the abstract holds ``$`` and one of the bound markers below, and kg can read it (a record
+whose math never closes, a truncated abstract, is one ``kg`` refuses as bad input); sorted by
+``sha256(id)``. A new
 batch is annotated by hand BEFORE the extractor is run on it, then scored once: that is what
 makes it an estimate on unseen text. ``tests/unit/test_bounds_gold_order.py`` checks that the
 shipped gold papers are the first records of this order.
@@ -30,7 +32,19 @@ def eligible(record: dict[str, object]) -> bool:
     """Whether a corpus record is a theory abstract the bounds gold draws from."""
     abstract = record.get("abstract") or ""
     return (record.get("venue") in VENUES and isinstance(abstract, str) and "$" in abstract
-            and any(marker in abstract for marker in MARKERS))
+            and any(marker in abstract for marker in MARKERS) and _readable(abstract))
+
+
+def _readable(abstract: str) -> bool:
+    """Whether kg reads the abstract: its math spans all close (``kg.text.find_math``)."""
+    from kg.errors import KGError
+    from kg.text import find_math
+
+    try:
+        find_math(abstract)
+    except KGError:
+        return False
+    return True
 
 
 def blind_order(corpus: Path) -> list[dict[str, object]]:

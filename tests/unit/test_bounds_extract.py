@@ -119,7 +119,7 @@ def test_bounds_notation_fields(
         variables,
     )
     assert abstract[bound.start : bound.end] == bound.latex
-    assert bound.form == "formula" and bound.extractor == "bounds.latex.v11"
+    assert bound.form == "formula" and bound.extractor == "bounds.latex.v12"
 
 
 @pytest.mark.parametrize(
@@ -289,7 +289,7 @@ def test_bounds_attribution(abstract: str, attributions: list[str]) -> None:
         ("The prior algorithm runs in time $O(n^5)$ for instances with $n$ vertices.", "running time"),
         ("The principal receives reward $o(T)$.", "reward"),
         ("A uniform sample of size $O(d\\sqrt{n})$ is a coreset.", "sample complexity"),
-        ("Keep a family of GGMs of size $O(\\log n)$.", "GGMs size"),
+        ("Keep a family of GGMs of size $O(\\log n)$.", "GGM size"),
         # a "where" clause defines symbols; "loss function" is not the loss
         (
             "For a convex loss function, the bound is $O(1/m)$, where $m$ is the sample size.",

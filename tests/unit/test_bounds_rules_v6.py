@@ -257,3 +257,21 @@ def test_v11_in_expectation_qualifies_the_quantity(bounds_pipeline: Any) -> None
 def test_v11_total_variation_distance_is_one_name(bounds_pipeline: Any) -> None:
     abstract = "We show that the optimal total variation distance is $\\tilde\\Theta(D/n)$ for all pairs."
     assert quantities(bounds_pipeline, abstract) == ["total variation distance"]
+
+
+# -- bounds.latex.v12 ---------------------------------------------------------------------------
+
+
+def test_v12_a_sized_plural_is_named_in_the_singular(bounds_pipeline: Any) -> None:
+    abstract = "It is approximated with networks of size $O(d)$ but not with networks of size $o(d)$."
+    assert quantities(bounds_pipeline, abstract) == ["network size", "network size"]
+    assert quantities(bounds_pipeline, "We learn GGMs of size $O(p^2)$ quickly.") == ["GGM size"]
+
+
+def test_v12_a_formula_approximation_is_an_approximation_ratio(bounds_pipeline: Any) -> None:
+    abstract = "Both permanents are $\\exp(O(k \\log(N/k)))$ approximations to the permanent."
+    assert quantities(bounds_pipeline, abstract) == ["approximation ratio"]
+
+
+def test_v12_so_long_as_states_a_regime() -> None:
+    assert unparsed("Reconstruction remains impossible so long as $K=o(n)$.") == []
