@@ -103,6 +103,9 @@ complexity); "total variation distance" is one name ("total" otherwise describes
 v12, tuned on batch N: a sized plural is named in the singular ("networks of size $X$" bound the
 network size); "$X$ approximation(s)" bounds an approximation ratio; "so long as" opens a regime.
 
+v13, tuned on batch O: an acronym the abstract defines names the quantity a bound on it bounds
+("the recursive teaching dimension (RTD) … $\\mathrm{RTD}(\\mathcal C) = O(d^2)$").
+
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
 parse) names the ``subject``, tells plural nouns from verbs after a formula ("$X$ tests" vs
 "$X$ holds") and noun modifiers from adjectives, and finds clause subjects; it may be ``None`` (a
@@ -128,7 +131,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v12"
+NAME = "bounds.latex.v13"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
@@ -732,6 +735,11 @@ _LHS_SYMBOL = re.compile(
     r"\s*([A-Za-z]" + _SUBSCRIPT + r")\s*"
     r"(?:=|<|>|\\(?:leq?|geq?|lesssim|gtrsim|sim|asymp|approx)(?![A-Za-z]))"
 )
+# A left side naming a quantity by an acronym: "\mathrm{RTD}(\mathcal C) = O(d^2)", "VCD = O(d)"
+_LHS_ACRONYM = re.compile(
+    r"\s*(?:\\(?:mathrm|text|operatorname|textsf|mathsf)\s*\{\s*)?([A-Z][A-Z0-9]{1,7})(?![A-Za-z])\s*\}?\s*"
+    r"(?:\([^()=]*\))?\s*(?:=|\\(?:leq?|geq?|lesssim|gtrsim)(?![A-Za-z])|<|>)"
+)
 # A symbol as a math span of its own: "$n$", "$d_{in}$", "$T_0$"
 _SYMBOL = re.compile(r"[A-Za-z]" + _SUBSCRIPT)
 # "\cN(0, \sigma^2)", "\cD": a calligraphic letter written with a paper's own macro
@@ -993,6 +1001,7 @@ class _Context:
     word_starts: list[int] | None = None  # word start offsets, for parse token → word, lazily
     first_this: list[int | None] = field(default_factory=list)  # the abstract's first "we" word, lazily
     symbols: dict[str, str] | None = None  # symbols defined as a quantity, lazily
+    acronyms: dict[str, str] | None = None  # acronyms the abstract defines, lazily
     own_names: frozenset[str] | None = None  # method names the abstract introduces, lazily
     collect: list[tuple[int, int, list[str], str]] | None = None  # learned-attribution inputs
 
@@ -1900,6 +1909,20 @@ class _Context:
         self.symbols = symbols
         return symbols
 
+    def _acronyms(self) -> dict[str, str]:
+        """Acronyms the abstract defines ("recursive teaching dimension (RTD)"): short → long form,
+        as written ("Rademacher complexity (RC)"), lower-cased when every word is capitalized."""
+        if self.acronyms is None:
+            from extractors.abbrev import find_abbreviations
+
+            self.acronyms = {}
+            for abbr in find_abbreviations(self.abstract):
+                long = abbr.long
+                if all(w[:1].isupper() for w in long.split()):
+                    long = long.lower()  # "Recursive Teaching Dimension (RTD)": title case
+                self.acronyms.setdefault(abbr.short, long)
+        return self.acronyms
+
     def _in_where_clause(self, k: int) -> bool:
         """Whether ``words[k]`` follows a "where" of its sentence (8 words back): a symbol's definition."""
         sent = self.sentences[k]
@@ -1931,6 +1954,10 @@ class _Context:
         if lhs is not None and lhs.group(1).replace(" ", "") in self._symbol_quantities():
             # "$n = \widetilde{\Omega}(\kappa d)$, where $n$ is the number of samples"
             return self._symbol_quantities()[lhs.group(1).replace(" ", "")]
+        acronym = _LHS_ACRONYM.match(latex_text)
+        if acronym is not None and acronym.group(1) in self._acronyms():
+            # "the recursive teaching dimension (RTD) … $\mathrm{RTD}(\mathcal C) = O(d^2)$" (v13)
+            return self._acronyms()[acronym.group(1)]
 
         def vague(q: tuple[str, str] | None) -> bool:
             return q is not None and q[1] in self.r.vague_ids

@@ -275,3 +275,18 @@ def test_v12_a_formula_approximation_is_an_approximation_ratio(bounds_pipeline: 
 
 def test_v12_so_long_as_states_a_regime() -> None:
     assert unparsed("Reconstruction remains impossible so long as $K=o(n)$.") == []
+
+
+# -- bounds.latex.v13 ---------------------------------------------------------------------------
+
+
+def test_v13_an_acronym_on_the_left_names_the_quantity_the_abstract_defines() -> None:
+    abstract = (
+        "We study the Recursive Teaching Dimension (RTD) of concept classes and show "
+        "$\\mathrm{RTD}(\\mathcal C) = O(d^2)$."
+    )
+    assert [b.quantity for b in unparsed(abstract)] == ["recursive teaching dimension"]
+    kept = "We bound the Rademacher complexity (RC) of the class: $\\mathrm{RC} \\le O(1/\\sqrt{n})$."
+    assert [b.quantity for b in unparsed(kept)] == ["Rademacher complexity"]
+    # an acronym the abstract does not define names nothing
+    assert [b.quantity for b in unparsed("It holds that $\\mathrm{XYZ}(C) = O(d)$ here.")] == [None]
