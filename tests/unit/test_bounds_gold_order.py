@@ -29,6 +29,7 @@ def test_eligibility_filter() -> None:
     assert not eligible({**ok, "abstract": "a regret of O(sqrt T)"})  # no $
     assert not eligible({**ok, "abstract": "dimension $d$ only"})  # no bound marker
     assert not eligible({"venue": "UAI", "abstract": None})
+    assert not eligible({**ok, "abstract": "a regret of $O(\\sqrt{T})$ when $n"})  # kg refuses it
 
 
 @pytest.mark.skipif(not DEFAULT_CORPUS.is_file(), reason=f"corpus not found at {DEFAULT_CORPUS}")
