@@ -46,6 +46,8 @@ from extractors.canonical import (
         ("Number of oracle calls", "Metric", "oracle complexity"),
         ("time complexity", "Metric", "running time"),
         ("approximation factors", "Metric", "approximation ratio"),
+        ("the arithmetic cost", "Metric", "arithmetic complexity"),
+        ("computational costs", "Metric", "computational complexity"),
         ("number of comparisons", "Metric", "number of comparison"),  # no complexity of that name
         ("sample size", "Metric", "sample size"),  # a size, not always a complexity
     ],
