@@ -138,8 +138,6 @@ PATTERNS = Path(__file__).parent / "patterns"
 _FONT_WRAPPERS = frozenset(
     "mathcal mathrm mathbf mathsf mathit operatorname cal rm text boldsymbol bm mc smash mathstrut".split()
 )
-# Quantities "in expectation" after their bound makes expected ones (v11).
-_EXPECTABLE = frozenset(("regret", "risk", "error", "loss", "cost"))
 _SOFT_WRAPPERS = frozenset(("tilde", "widetilde", "Tilde", "Widetilde"))
 _HEAD_SKIP = frozenset("left big Big bigg Bigg bigl Bigl biggl Biggl , ! ; : displaystyle mleft lp".split())
 _MAX_WRAPPERS = 4  # \widetilde{\mathcal{O}} has two; a cap keeps adversarial nesting linear
@@ -2596,7 +2594,7 @@ class _Context:
             or quantity.split(" ")[-1] not in _EXPECTABLE
             or quantity.startswith("expected ")
             or not _match_at(self.words, wk + 1, ("in", "expectation"))
-            or self.sentences[min(wk + 2, len(self.words) - 1)] != self.sentences[wk]
+            or self.sentences[wk + 2] != self.sentences[wk]
         ):
             return quantity
         return "expected " + quantity
@@ -2815,6 +2813,8 @@ _MEASURE_LINKS = frozenset("of at least most is are".split())
 # definition, :data:`_SYMBOL`, takes letters only).
 _ONE_SYMBOL = re.compile(r"(?:[A-Za-z]|\\[A-Za-z]+)(?:" + _SUBSCRIPT + r"|_\\[A-Za-z]+)")
 _FINITE_VERB_TAGS = frozenset(("MD", "VBZ", "VBP", "VBD"))
+# Quantities that "in expectation" after their bound makes expected ones (v11).
+_EXPECTABLE = frozenset(("regret", "risk", "error", "loss", "cost"))
 # "This bound is tight.", "Those rates cannot be improved": a sentence about the bounds before it.
 _REFERRING = frozenset("this these those both such".split())
 _RESULT_NOUNS = frozenset("bound bounds rate rates result results guarantee guarantees".split())
