@@ -106,6 +106,16 @@ network size); "$X$ approximation(s)" bounds an approximation ratio; "so long as
 v13, tuned on batch O: an acronym the abstract defines names the quantity a bound on it bounds
 ("the recursive teaching dimension (RTD) … $\\mathrm{RTD}(\\mathcal C) = O(d^2)$").
 
+v14, tuned on batch Q: gradients counted alone ("$X$ stochastic gradient evaluations", "gradient
+computations", "gradient complexity") are a gradient complexity, as the gold names them; a
+Hessian, a function value or an oracle among the counted things, or calls and queries, keep the
+oracle complexity. "duality gap", "primal-dual gap", "strong gap" and "weak gap" are quantities
+("gap" alone is not: it names an arm's gap or a gap-dependent regime far more often). A reference
+to the bound later in its own sentence that calls it tight makes it tight ("…, and that this bound
+is tight"). "sub-linear" describes the bound. A growth word between a resource verb and its
+resource still names the resource ("in nearly-linear time $X$"). "an upper bound of $X$ on the
+loss" bounds the loss. "from a rate of $A$ to $B$": $A$ is the earlier rate.
+
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
 parse) names the ``subject``, tells plural nouns from verbs after a formula ("$X$ tests" vs
 "$X$ holds") and noun modifiers from adjectives, and finds clause subjects; it may be ``None`` (a
@@ -131,7 +141,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v13"
+NAME = "bounds.latex.v14"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
@@ -1559,8 +1569,12 @@ class _Context:
 
     def _resource_right_before(self, wk: int) -> str | None:
         """The quantity a resource word right before the formula names, after a resource verb:
-        "runs in time $O(n^5)$", "requires space $X$" (words that count only next to a formula)."""
-        if wk < 2 or self.words[wk - 2].text not in _RESOURCE_VERBS:
+        "runs in time $O(n^5)$", "requires space $X$" (words that count only next to a formula),
+        also with the growth the formula states in words between: "in nearly-linear time $X$"."""
+        verb = wk - 2
+        while verb >= 0 and wk - verb <= 4 and _GROWTH_WORD.fullmatch(self.words[verb].text.lower()):
+            verb -= 1
+        if verb < 0 or self.words[verb].text not in _RESOURCE_VERBS:
             return None
         hit = self.r.quantities.ending(self.words, wk, wk - 1)
         return self.r.quantity_of[hit][0] if hit is not None and hit in self.r.after_only else None
@@ -1707,19 +1721,33 @@ class _Context:
         return None
 
     def _bound_on_after(self, wk: int) -> str | None:
-        """ "$X$ lower bound on the regret", "$X$ guarantees for the excess risk": the bounded noun."""
+        """ "$X$ lower bound on the regret", "$X$ guarantees for the excess risk", "an upper bound of
+        $X$ on the loss": the bounded noun."""
         sent = self.sentences[wk]
         k = wk + 1
         while k < len(self.words) and k <= wk + 3 and self.words[k].text in _BOUND_SIDES:
             k += 1
         if (
+            wk >= 2
+            and self.words[wk - 1].text == "of"
+            and self.words[wk - 2].text in _BOUND_NOUNS
+            and k == wk + 1
+            and k < len(self.words)
+            and self.sentences[k] == sent
+            and self.words[k].text == "on"
+        ):
+            # "a worst-case upper bound of $X$ on the loss after $T$ rounds" ("regret bounds of $X$
+            # for suboptimality gap $\Delta_i$" names a parameter, not what is bounded)
+            j = k + 1
+        elif (
             k + 1 >= len(self.words)
             or self.sentences[k + 1] != sent
             or self.words[k].text not in _BOUND_NOUNS | _REQUIREMENT_NOUNS
             or self.words[k + 1].text not in ("on", "for")
         ):
             return None
-        j = k + 2
+        else:
+            j = k + 2
         while j < len(self.words) and self.words[j].text in _BOUND_ON_FILLERS:
             j += 1
         if j < len(self.words) and self.words[j].formula >= 0:
@@ -1732,20 +1760,25 @@ class _Context:
     def _oracle_count_after(self, wk: int) -> str | None:
         """ "$X$ stochastic gradient and Hessian-vector product computations" count oracle calls.
 
-        A counted resource (computations, products, evaluations, calls, queries) after the formula
-        whose modifiers name a gradient, a Hessian or an oracle is an oracle complexity, whatever
-        the head noun alone would say ("computations", "queries").
+        A counted resource (computations, products, evaluations, costs, calls, queries) after the
+        formula whose modifiers name a gradient, a Hessian, a function or an oracle is an oracle
+        complexity, whatever the head noun alone would say ("computations", "queries"); gradients
+        alone, evaluated, computed or paid for, are a gradient complexity ("$X$ stochastic
+        gradient evaluations").
         """
         sent = self.sentences[wk]
-        oracle = False
+        named: set[str] = set()
         for k in range(wk + 1, min(wk + 9, len(self.words))):
             w = self.words[k]
             if self.sentences[k] != sent or w.formula >= 0:
                 return None
             if w.text in _ORACLE_COUNTS:
-                return "oracle complexity" if oracle else None
+                if not named:
+                    return None
+                gradient = named <= _GRADIENT_WORDS and w.text not in _ORACLE_ONLY_COUNTS
+                return "gradient complexity" if gradient else "oracle complexity"
             if w.text in _ORACLE_WORDS:
-                oracle = True
+                named.add(w.text)
             elif not (w.text in ("and", "or", "/", "-") or w.text.isalpha() and w.text not in _NOT_MODIFIERS):
                 return None
         return None
@@ -1842,7 +1875,8 @@ class _Context:
         return self.sentences[wk] - self.sentences[k] <= 2
 
     def _modifier_before_parenthesis(self, wk: int) -> str | None:
-        """ "gradient (i.e., stochastic first-order oracle, SFO) complexity of $X$" → oracle complexity."""
+        """ "gradient (i.e., stochastic first-order oracle, SFO) complexity of $X$" → oracle complexity:
+        the parenthesis names an oracle, or else the phrase before it names the quantity."""
         for h in range(wk - 1, max(wk - 4, 0), -1):
             if self.words[h].text not in ("complexity", "complexities", "rate", "rates"):
                 continue
@@ -1853,6 +1887,8 @@ class _Context:
                 text = self.words[p].text
                 depth += (text == ")") - (text == "(")
                 if depth == 0:
+                    if any(w.text in _ORACLE_NAMES for w in self.words[p + 1 : h - 1]):
+                        return "oracle complexity"  # the parenthesis says it counts oracle calls
                     for n in (2, 1):
                         phrase = tuple(w.text for w in self.words[max(p - n, 0) : p]) + (self.words[h].text,)
                         hit = self.r.quantity_of.get(phrase)
@@ -2159,7 +2195,12 @@ class _Context:
                     return kind  # "tight up to log factors", "tight within polylog factors": not tight
                 return "tight"
             k += 1
-        return "tight" if self._called_tight_next(wk) else kind
+        end = k
+        while end < len(self.words) and self.sentences[end] == sent and self.words[end].formula < 0:
+            end += 1
+        if self._referred_tight(k, end) or self._called_tight_next(wk):
+            return "tight"
+        return kind
 
     def _called_tight_next(self, wk: int) -> bool:
         """Whether the next sentence calls the bounds of this one tight: "… rate of order $X$. Those
@@ -2177,10 +2218,16 @@ class _Context:
         hi = k
         while hi < len(self.words) and self.sentences[hi] == sent + 1:
             hi += 1
+        return self._referred_tight(lo, hi, opening=True)
+
+    def _referred_tight(self, lo: int, hi: int, opening: bool = False) -> bool:
+        """Whether ``words[lo:hi]`` refers to a bound ("this bound", "these rates") and calls it
+        tight after that, unhedged and unlimited: "…, and that this bound is tight". With
+        ``opening``, the reference must be among the first five words (a sentence's opening)."""
         ref = next(
             (
                 j
-                for j in range(lo, min(lo + 5, hi - 1))
+                for j in range(lo, min(lo + 5, hi - 1) if opening else hi - 1)
                 if self.words[j].text in _REFERRING and self.words[j + 1].text in _RESULT_NOUNS
             ),
             None,
@@ -2190,7 +2237,7 @@ class _Context:
         after = self.r.cue("tight", "after")
         for j in range(ref + 2, hi):
             if self.words[j].formula >= 0:
-                return False  # a formula of its own: the sentence is about that one
+                return False  # a formula of its own: the words are about that one
             phrase = after.at(self.words, j)
             if phrase is not None:
                 end = j + len(phrase)
@@ -2383,8 +2430,8 @@ class _Context:
         # "… improve upon the state of the art; in particular, it is the first to achieve $X$": a
         # semicolon closes the clause whose cues spoke of earlier work
         lo = next((k + 1 for k in range(wk - 1, lo - 1, -1) if self.words[k].text == ";"), lo)
-        if _match_at(self.words, wk - 1, ("from",)) and _match_at(self.words, wk + 1, ("to",)):
-            return "prior"
+        if _match_at(self.words, wk + 1, ("to",)) and self._from_before(wk):
+            return "prior"  # "improves from $A$ to $B$", "accelerates from a rate of $A$ to $B$"
         if self.r.cue("prior-right-after", "after").at(self.words, wk + 1) is not None:
             return "prior"  # "a lower bound of $X$ is known", "$X$ was conjectured"
         if self._claimed_here_after(wk):
@@ -2462,6 +2509,16 @@ class _Context:
                     return verb, start
                 return None
         return None
+
+    def _from_before(self, wk: int) -> bool:
+        """Whether "from" opens the phrase the formula ends: "from $A$", "from a rate of $A$"."""
+        for k in range(wk - 1, max(wk - 5, -1), -1):
+            text = self.words[k].text
+            if text == "from":
+                return True
+            if text not in _FROM_FILLERS:
+                return False
+        return False
 
     def _improved_object(self, wk: int) -> bool:
         """Whether the formula is in the object of an improving verb ("improves the sublinear rate
@@ -2666,6 +2723,7 @@ _OPEN_HEADS = {
     "distance": "distance",
     "discrepancy": "discrepancy",
     "radius": "radius",
+    "dimension": "dimension",
 }
 # Words before a head noun that qualify the bound, not the quantity ("total complexity").
 _NOT_NOUN_MODIFIERS = frozenset(
@@ -2681,8 +2739,9 @@ _QUALIFIER_TAGS = frozenset(("JJ", "NN", "NNS", "NNP", "NNPS", "VBN", "VBG"))
 _QUALIFIER_WORD = re.compile(r"[A-Za-z][A-Za-z\-]*[A-Za-z]")
 _BOUND_DESCRIBING = frozenset(
     "optimal near-optimal nearly-optimal minimax tight tighter best better improved previous prior "
-    "known new standard existing sublinear superlinear logarithmic polylogarithmic polynomial "
-    "exponential linear quadratic constant order-optimal rate-optimal worst worst-case case "
+    "known new standard existing sublinear sub-linear superlinear super-linear logarithmic "
+    "polylogarithmic polynomial exponential linear quadratic constant order-optimal rate-optimal "
+    "worst worst-case case "
     "high-probability probability high low small large lower upper data-dependent instance-dependent "
     "gap-dependent problem-dependent distribution-dependent asymptotic non-asymptotic nonasymptotic "
     "total overall such same any each both further final resulting corresponding following pac "
@@ -2756,9 +2815,15 @@ _BOUND_SIDES = frozenset("upper lower tight matching minimax worst-case high-pro
 # "$X$ stochastic gradient and Hessian-vector product computations": an oracle, counted.
 _ORACLE_WORDS = frozenset(
     "gradient gradients subgradient subgradients hessian hessian-vector first-order zeroth-order "
-    "second-order oracle sfo ifo".split()
+    "second-order oracle sfo ifo function".split()
 )
-_ORACLE_COUNTS = frozenset("computations products evaluations calls queries accesses".split())
+_ORACLE_COUNTS = frozenset("computations products evaluations calls queries accesses costs".split())
+# Words naming an oracle in "gradient (i.e., stochastic first-order oracle, SFO) complexity".
+_ORACLE_NAMES = frozenset("oracle oracles sfo ifo".split())
+# Gradients alone, evaluated or computed, count a gradient complexity; calls, queries and accesses
+# are made to an oracle, and a Hessian or a zeroth-order oracle makes the count an oracle complexity.
+_GRADIENT_WORDS = frozenset("gradient gradients subgradient subgradients".split())
+_ORACLE_ONLY_COUNTS = frozenset("calls queries accesses".split())
 # Verbs whose subject is what the formula after them bounds: "the loss converges as $X$".
 _RATE_VERBS = frozenset(
     "converges converge decays decay vanishes vanish grows grow scales scale decreases decrease "
@@ -2798,6 +2863,11 @@ _COMPUTE_VERBS = frozenset(
 )
 # "runs in time $X$", "uses memory $X$", "with space $X$": a resource word right before a formula.
 _RESOURCE_VERBS = frozenset("in with using uses use requires require takes take and or total".split())
+# The growth a resource's formula states in words, before the resource: "in nearly-linear time $X$".
+_GROWTH_WORD = re.compile(
+    r"(?:(?:nearly|near|almost|quasi|sub|super)-?)?(?:linear|polynomial|quadratic|cubic|logarithmic|"
+    r"polylogarithmic|exponential|constant)"
+)
 # Words that introduce a definition of a symbol: "$n$ is the number of samples".
 _DEFINING = frozenset("is are being denotes denote denoting be as".split())
 # Words ending in s that are not plural nouns counting a resource after a formula.
@@ -2830,6 +2900,8 @@ _BIT_RESOURCES = {
     "communication": "communication complexity",
 }
 # Verbs whose object is the earlier value a result improves upon: "improves the rate $X$".
+# Words between "from" and the formula it starts from: "from a rate of $A$ to $B$".
+_FROM_FILLERS = frozenset("a an the rate rates of".split())
 _IMPROVING_LEMMAS = frozenset("improve outperform surpass beat sharpen tighten".split())
 # Words opening a condition clause, in which "is known" means given: "if $Q$ is known".
 _GIVEN_OPENERS = frozenset("if when whenever unless provided assuming once".split())

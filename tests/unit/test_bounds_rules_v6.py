@@ -290,3 +290,68 @@ def test_v13_an_acronym_on_the_left_names_the_quantity_the_abstract_defines() ->
     assert [b.quantity for b in unparsed(kept)] == ["Rademacher complexity"]
     # an acronym the abstract does not define names nothing
     assert [b.quantity for b in unparsed("It holds that $\\mathrm{XYZ}(C) = O(d)$ here.")] == [None]
+
+
+# -- bounds.latex.v14 ---------------------------------------------------------------------------
+
+
+def test_v14_gradients_counted_are_a_gradient_complexity(bounds_pipeline: Any) -> None:
+    abstract = (
+        "The method finds a stationary point with $O(\\epsilon^{-3})$ stochastic gradient evaluations. "
+        "A second method needs $O(\\epsilon^{-4})$ gradient computations."
+    )
+    assert quantities(bounds_pipeline, abstract) == ["gradient complexity", "gradient complexity"]
+    # a Hessian, a function value or an oracle among the counted things: an oracle complexity
+    mixed = (
+        "It uses $O(\\epsilon^{-3})$ stochastic gradient and Hessian-vector products. "
+        "It needs $O(\\epsilon^{-1/2})$ total function and gradient evaluations. "
+        "It makes $O(\\epsilon^{-2})$ gradient queries."
+    )
+    assert quantities(bounds_pipeline, mixed) == ["oracle complexity"] * 3
+
+
+def test_v14_primal_dual_gaps_are_named(bounds_pipeline: Any) -> None:
+    abstract = (
+        "Our method attains a strong gap of $O(1/\\sqrt{n})$. "
+        "Its duality gap is at most $O(1/T)$ after $T$ iterations."
+    )
+    assert quantities(bounds_pipeline, abstract) == ["strong gap", "duality gap"]
+
+
+def test_v14_this_bound_is_tight_later_in_the_sentence() -> None:
+    abstract = (
+        "We show that any stable algorithm has empirical gap $\\Omega(1/n)$, and that this bound is tight."
+    )
+    assert [b.kind for b in unparsed(abstract)] == ["tight"]
+    hedged = "We show a regret of $\\Omega(\\sqrt{T})$, and that this bound is nearly tight."
+    assert [b.kind for b in unparsed(hedged)] == ["lower"]
+    # another formula in between: the reference is to that one
+    other = "We show a regret of $\\Omega(\\sqrt{T})$ and an upper bound of $O(T)$, and this bound is tight."
+    assert [b.kind for b in unparsed(other)] == ["lower", "tight"]
+
+
+def test_v14_sublinear_describes_the_bound(bounds_pipeline: Any) -> None:
+    abstract = "The algorithm secures a $\\tilde{O}(d\\sqrt{n})$ sub-linear regret under mild conditions."
+    assert quantities(bounds_pipeline, abstract) == ["regret"]
+
+
+def test_v14_a_growth_word_before_the_resource(bounds_pipeline: Any) -> None:
+    abstract = "We estimate the mean with optimal error guarantees in nearly-linear time $\\widetilde O(Nd)$."
+    assert quantities(bounds_pipeline, abstract) == ["running time"]
+    assert quantities(bounds_pipeline, "The sketch is built in polynomial time $O(n^3)$.") == ["running time"]
+
+
+def test_v14_a_bound_of_a_formula_on_a_quantity(bounds_pipeline: Any) -> None:
+    abstract = (
+        "Each label has a cost. When the cost is $B$, our algorithm achieves a worst-case upper bound of "
+        "$\\tilde O(B^{1/3} T^{2/3})$ on the loss after $T$ rounds."
+    )
+    assert quantities(bounds_pipeline, abstract) == ["loss"]
+    # "for" after the formula names a parameter, not what is bounded
+    gap = "Existing algorithms achieve regret bounds of $O(\\log T/\\Delta)$ for suboptimality gap $\\Delta$."
+    assert quantities(bounds_pipeline, gap) == ["regret"]
+
+
+def test_v14_from_a_rate_of_a_formula_to_another() -> None:
+    abstract = "Its local convergence rate accelerates from a rate of $O(1/k)$ to up to $O(1/k^{3/2})$."
+    assert [b.attribution for b in unparsed(abstract)] == ["prior", "this"]
