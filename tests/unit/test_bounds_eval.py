@@ -153,6 +153,8 @@ def test_bounds_eval_floors_on_gold() -> None:
     scored once with v12 frozen), v13: F1 0.930 (P 0.919, R 0.941), kind 0.961, attribution
     0.932, quantity 0.712: F1 floor 0.92. With P (813 abstracts, 1562 gold; scored once with v13
     frozen), v13: F1 0.930, kind 0.958, attribution 0.931, quantity 0.706: quantity floor 0.70.
+    With Q (863 abstracts, 1652 gold; scored once with v13 frozen), v14: F1 0.930, kind 0.959,
+    attribution 0.928, quantity 0.710 (floors unchanged).
     """
     g = load_gold(str(DATA / "bounds_gold.jsonl"))
     papers = [p for p in read_papers([str(SEEDS), str(DATA / "bounds_gold_papers.jsonl")]) if p.id in g]
@@ -173,7 +175,8 @@ def test_bounds_eval_floors_on_gold_with_the_parse(bounds_pipeline: Any) -> None
     v12 with N (713 abstracts, 1367 gold): F1 0.932, kind 0.964, attribution 0.936, quantity 0.768
     (quantity floor 0.76 since N); v13 with O (763 abstracts, 1477 gold): F1 0.930, kind 0.961,
     attribution 0.936, quantity 0.759 (floors F1 0.92 and quantity 0.75 since O); with P (813
-    abstracts, 1562 gold): F1 0.930, kind 0.958, attribution 0.935, quantity 0.750 (floor 0.74)."""
+    abstracts, 1562 gold): F1 0.930, kind 0.958, attribution 0.935, quantity 0.750 (floor 0.74);
+    v14 with Q (863 abstracts, 1652 gold): F1 0.929, kind 0.959, attribution 0.933, quantity 0.754."""
     g = load_gold(str(DATA / "bounds_gold.jsonl"))
     papers = [p for p in read_papers([str(SEEDS), str(DATA / "bounds_gold_papers.jsonl")]) if p.id in g]
     predicted = {p.id: list(bounds_pipeline.extract_one(p).bounds) for p in papers}
