@@ -110,9 +110,10 @@ v14, tuned on batch Q: gradients counted alone ("$X$ stochastic gradient evaluat
 computations", "gradient complexity") are a gradient complexity, as the gold names them; a
 Hessian, a function value or an oracle among the counted things, or calls and queries, keep the
 oracle complexity. "duality gap", "primal-dual gap", "strong gap" and "weak gap" are quantities
-("gap" alone is not: it names an arm's gap or a gap-dependent regime far more often). A reference
-to the bound later in its own sentence that calls it tight makes it tight ("…, and that this bound
-is tight"). "sub-linear" describes the bound. A growth word between a resource verb and its
+("gap" alone is not: on the gold it took the regret bounds of abstracts about an arm's gap), and
+a noun before "dimension" names one ("Natarajan dimension"). A reference to the bound later in its
+own sentence that calls it tight makes it tight ("…, and that this bound is tight"). "sub-linear"
+describes the bound. A growth word between a resource verb and its
 resource still names the resource ("in nearly-linear time $X$"). "an upper bound of $X$ on the
 loss" bounds the loss. "from a rate of $A$ to $B$": $A$ is the earlier rate.
 
@@ -1572,7 +1573,7 @@ class _Context:
         "runs in time $O(n^5)$", "requires space $X$" (words that count only next to a formula),
         also with the growth the formula states in words between: "in nearly-linear time $X$"."""
         verb = wk - 2
-        while verb >= 0 and wk - verb <= 4 and _GROWTH_WORD.fullmatch(self.words[verb].text.lower()):
+        while verb >= 0 and wk - verb <= 4 and _GROWTH_WORD.fullmatch(self.words[verb].text):
             verb -= 1
         if verb < 0 or self.words[verb].text not in _RESOURCE_VERBS:
             return None

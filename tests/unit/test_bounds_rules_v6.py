@@ -355,3 +355,8 @@ def test_v14_a_bound_of_a_formula_on_a_quantity(bounds_pipeline: Any) -> None:
 def test_v14_from_a_rate_of_a_formula_to_another() -> None:
     abstract = "Its local convergence rate accelerates from a rate of $O(1/k)$ to up to $O(1/k^{3/2})$."
     assert [b.attribution for b in unparsed(abstract)] == ["prior", "this"]
+
+
+def test_v14_a_noun_before_dimension_names_it(bounds_pipeline: Any) -> None:
+    abstract = "Every such class has $O(d \\log d)$ Natarajan dimension, and more in general."
+    assert quantities(bounds_pipeline, abstract) == ["natarajan dimension"]
