@@ -117,6 +117,12 @@ describes the bound. A growth word between a resource verb and its
 resource still names the resource ("in nearly-linear time $X$"). "an upper bound of $X$ on the
 loss" bounds the loss. "from a rate of $A$ to $B$": $A$ is the earlier rate.
 
+v15, tuned on batch R: a resource before "at least" or "at most" still names the formula after
+("takes time at least $X$"); "$X$-robustness" bounds a robustness ("$X$-consistency" does not
+name one: in "$\\sqrt{n}$-consistency" it states a statistical rate); "aligned with the" and
+"consistent with the" before a formula point to a reference bound, as "matching the" does; "from
+$A$ for PC-PG to $B$": the earlier value may be followed by what it belongs to.
+
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
 parse) names the ``subject``, tells plural nouns from verbs after a formula ("$X$ tests" vs
 "$X$ holds") and noun modifiers from adjectives, and finds clause subjects; it may be ``None`` (a
@@ -142,7 +148,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v14"
+NAME = "bounds.latex.v15"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
@@ -1572,12 +1578,15 @@ class _Context:
         """The quantity a resource word right before the formula names, after a resource verb:
         "runs in time $O(n^5)$", "requires space $X$" (words that count only next to a formula),
         also with the growth the formula states in words between: "in nearly-linear time $X$"."""
-        verb = wk - 2
-        while verb >= 0 and wk - verb <= 4 and _GROWTH_WORD.fullmatch(self.words[verb].text):
+        end = wk
+        if wk >= 3 and (self.words[wk - 2].text, self.words[wk - 1].text) in _AT_MOST_LEAST:
+            end = wk - 2  # "takes time at least $X$"
+        verb = end - 2
+        while verb >= 0 and end - verb <= 4 and _GROWTH_WORD.fullmatch(self.words[verb].text):
             verb -= 1
         if verb < 0 or self.words[verb].text not in _RESOURCE_VERBS:
             return None
-        hit = self.r.quantities.ending(self.words, wk, wk - 1)
+        hit = self.r.quantities.ending(self.words, end, end - 1)
         return self.r.quantity_of[hit][0] if hit is not None and hit in self.r.after_only else None
 
     def _predicate_subject(self, wk: int) -> str | None:
@@ -2431,8 +2440,10 @@ class _Context:
         # "… improve upon the state of the art; in particular, it is the first to achieve $X$": a
         # semicolon closes the clause whose cues spoke of earlier work
         lo = next((k + 1 for k in range(wk - 1, lo - 1, -1) if self.words[k].text == ";"), lo)
-        if _match_at(self.words, wk + 1, ("to",)) and self._from_before(wk):
-            return "prior"  # "improves from $A$ to $B$", "accelerates from a rate of $A$ to $B$"
+        if self._from_before(wk) and self._to_formula_after(wk):
+            # "improves from $A$ to $B$", "accelerates from a rate of $A$ to $B$", "from $A$ for
+            # PC-PG to $B$ for COPOE"
+            return "prior"
         if self.r.cue("prior-right-after", "after").at(self.words, wk + 1) is not None:
             return "prior"  # "a lower bound of $X$ is known", "$X$ was conjectured"
         if self._claimed_here_after(wk):
@@ -2519,6 +2530,21 @@ class _Context:
                 return True
             if text not in _FROM_FILLERS:
                 return False
+        return False
+
+    def _to_formula_after(self, wk: int) -> bool:
+        """Whether "to" and another formula follow within the clause: "$A$ to $B$", "$A$ for
+        PC-PG to up to $B$" (not "from $A$ to learn"; no comma between)."""
+        sent = self.sentences[wk]
+        for k in range(wk + 1, min(wk + 5, len(self.words) - 1)):
+            w = self.words[k]
+            if self.sentences[k] != sent or w.formula >= 0 or w.text in (",", ";", "."):
+                return False
+            if w.text == "to":
+                j = k + 1
+                while j < len(self.words) and j <= k + 3 and self.words[j].text in _TO_FILLERS:
+                    j += 1
+                return j < len(self.words) and self.words[j].formula >= 0
         return False
 
     def _improved_object(self, wk: int) -> bool:
@@ -2864,6 +2890,7 @@ _COMPUTE_VERBS = frozenset(
 )
 # "runs in time $X$", "uses memory $X$", "with space $X$": a resource word right before a formula.
 _RESOURCE_VERBS = frozenset("in with using uses use requires require takes take and or total".split())
+_AT_MOST_LEAST = frozenset((("at", "least"), ("at", "most")))
 # The growth a resource's formula states in words, before the resource: "in nearly-linear time $X$".
 _GROWTH_WORD = re.compile(
     r"(?:(?:nearly|near|almost|quasi|sub|super)-?)?(?:linear|polynomial|quadratic|cubic|logarithmic|"
@@ -2903,6 +2930,8 @@ _BIT_RESOURCES = {
 # Verbs whose object is the earlier value a result improves upon: "improves the rate $X$".
 # Words between "from" and the formula it starts from: "from a rate of $A$ to $B$".
 _FROM_FILLERS = frozenset("a an the rate rates of".split())
+# Words between "to" and the formula it goes to: "to up to $B$", "to only $B$".
+_TO_FILLERS = frozenset("up to only just about roughly a an the rate of".split())
 _IMPROVING_LEMMAS = frozenset("improve outperform surpass beat sharpen tighten".split())
 # Words opening a condition clause, in which "is known" means given: "if $Q$ is known".
 _GIVEN_OPENERS = frozenset("if when whenever unless provided assuming once".split())

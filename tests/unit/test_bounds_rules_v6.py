@@ -360,3 +360,40 @@ def test_v14_from_a_rate_of_a_formula_to_another() -> None:
 def test_v14_a_noun_before_dimension_names_it(bounds_pipeline: Any) -> None:
     abstract = "Every such class has $O(d \\log d)$ Natarajan dimension, and more in general."
     assert quantities(bounds_pipeline, abstract) == ["natarajan dimension"]
+
+
+# -- bounds.latex.v15 ---------------------------------------------------------------------------
+
+
+def test_v15_a_resource_then_at_least_or_at_most(bounds_pipeline: Any) -> None:
+    abstract = (
+        "We show that learning halfspaces up to error $\\epsilon$ takes time at least "
+        "$d^{\\tilde{\\Omega}(1/\\epsilon^{2})}$ under standard hardness assumptions."
+    )
+    assert quantities(bounds_pipeline, abstract) == ["running time"]
+
+
+def test_v15_a_formula_robustness(bounds_pipeline: Any) -> None:
+    abstract = "The algorithm achieves $\\mathcal{O}(C/\\epsilon^2)$-robustness for any $\\epsilon > 0$."
+    assert quantities(bounds_pipeline, abstract) == ["robustness"]
+
+
+def test_v15_aligned_with_the_lower_bound_is_prior() -> None:
+    abstract = (
+        "We show that the method has an $O(T^{2/3})$ dynamic regret bound, which is aligned with the "
+        "$\\Omega(T^{2/3})$ lower bound of online learning with full labels."
+    )
+    assert [b.attribution for b in unparsed(abstract)] == ["this", "prior"]
+    consistent = abstract.replace("aligned with", "consistent with")
+    assert [b.attribution for b in unparsed(consistent)] == ["this", "prior"]
+
+
+def test_v15_from_a_formula_for_a_method_to_another() -> None:
+    abstract = (
+        "The result is an improvement in sample complexity from $\\widetilde{O}(1/\\epsilon^{11})$ for "
+        "PC-PG to $\\widetilde{O}(1/\\epsilon^3)$ for COPOE."
+    )
+    assert [b.attribution for b in unparsed(abstract)] == ["prior", "this"]
+    # "to" as an infinitive, no formula after it: not an improvement from the formula
+    learn = "We need from $O(d)$ up to many samples to learn the class."
+    assert [b.attribution for b in unparsed(learn)] == ["this"]
