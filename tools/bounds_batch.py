@@ -10,7 +10,9 @@ whose math never closes, a truncated abstract, is one ``kg`` refuses as bad inpu
 ``sha256(id)``. A new
 batch is annotated by hand BEFORE the extractor is run on it, then scored once: that is what
 makes it an estimate on unseen text. ``tests/unit/test_bounds_gold_order.py`` checks that the
-shipped gold papers are the first records of this order.
+shipped gold papers are the first records of this order. On the 22,654-abstract corpus the order
+holds 879 records, and the gold holds all of them since batch S: a further unseen batch needs a
+wider filter or another corpus.
 """
 
 from __future__ import annotations
