@@ -32,3 +32,14 @@ def test_neo4j_fixture_jvm_args_cap_memory_and_open_modules() -> None:
     assert {"--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/java.io=ALL-UNNAMED",
             "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED"} <= set(args)
     assert not any(a.startswith("#") or not a for a in args)
+
+
+def test_neo4j_fixture_bench_server_options(tmp_path: Path) -> None:
+    capped = fixture.Neo4jServer(tmp_path / "a").jvm_options()
+    assert capped == fixture.jvm_args()  # the tests' server: exactly jvm.args
+    sized = fixture.Neo4jServer(tmp_path / "b", heap="2g", full_jit=True, gc="Parallel").jvm_options()
+    assert {"-Xms2g", "-Xmx2g", "-XX:+UseParallelGC"} <= set(sized)
+    # one collector and no JIT cap left, the rest of jvm.args kept
+    assert [a for a in sized if a.endswith("GC") and a.startswith("-XX:+Use")] == ["-XX:+UseParallelGC"]
+    assert not any(a.startswith(("-XX:TieredStopAtLevel", "-Xmx512m")) for a in sized)
+    assert "--add-opens=java.base/java.nio=ALL-UNNAMED" in sized
