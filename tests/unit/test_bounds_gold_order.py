@@ -17,7 +17,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tools"))
 
-from bounds_batch import DEFAULT_CORPUS, blind_order, eligible  # noqa: E402
+from bounds_batch import DEFAULT_CORPUS, VENUES, blind_order, bounded, eligible  # noqa: E402
 
 GOLD_PAPERS = REPO / "tests" / "data" / "bounds_gold_papers.jsonl"
 
@@ -30,6 +30,9 @@ def test_eligibility_filter() -> None:
     assert not eligible({**ok, "abstract": "dimension $d$ only"})  # no bound marker
     assert not eligible({"venue": "UAI", "abstract": None})
     assert not eligible({**ok, "abstract": "a regret of $O(\\sqrt{T})$ when $n"})  # kg refuses it
+    # the same filter at any venue: what the order goes on with once the theory venues are used up
+    assert bounded({**ok, "venue": "NeurIPS"})
+    assert not bounded({**ok, "venue": "NeurIPS", "abstract": "a regret of O(sqrt T)"})
 
 
 @pytest.mark.skipif(not DEFAULT_CORPUS.is_file(), reason=f"corpus not found at {DEFAULT_CORPUS}")
@@ -38,3 +41,12 @@ def test_shipped_gold_papers_are_the_head_of_the_blind_order() -> None:
     order = blind_order(DEFAULT_CORPUS)
     assert [r["id"] for r in order[: len(shipped)]] == [r["id"] for r in shipped]
     assert order[: len(shipped)] == shipped  # copied verbatim
+
+
+@pytest.mark.skipif(not DEFAULT_CORPUS.is_file(), reason=f"corpus not found at {DEFAULT_CORPUS}")
+def test_the_order_goes_on_with_the_other_venues_after_the_theory_ones() -> None:
+    order = blind_order(DEFAULT_CORPUS)
+    venues = [r.get("venue") in VENUES for r in order]
+    theory = venues.count(True)
+    assert theory > 0 and venues == [True] * theory + [False] * (len(order) - theory)
+    assert len({r["id"] for r in order}) == len(order)
