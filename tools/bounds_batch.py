@@ -1,4 +1,4 @@
-"""The next batch of theory abstracts for the bounds gold, in the blind order the gold was drawn in.
+"""The next batch of abstracts for the bounds gold, in the blind order the gold was drawn in.
 
     .venv/bin/python tools/bounds_batch.py FIRST LAST [--corpus PATH] [-o OUT.jsonl]
 
