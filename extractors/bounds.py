@@ -123,6 +123,18 @@ name one: in "$\\sqrt{n}$-consistency" it states a statistical rate); "aligned w
 "consistent with the" before a formula point to a reference bound, as "matching the" does; "from
 $A$ for PC-PG to $B$": the earlier value may be followed by what it belongs to.
 
+v16, tuned on batch T (the first records of the other venues): authors' macros for the heads
+(``\\Ot``, ``\\Otil``, ``\\bigOtil``, ``\\tlO`` for Õ; ``\\O``, ``\\mO``, ``\\OM`` for O;
+``\\bigomega``) and a tilde whose O was dropped ("$\\widetilde(\\sqrt{kT})$") are heads; "is lower
+bounded by $X$" is no improvement amount; a matrix or Lie group ("the $SO(3)$ space") is no formula.
+A count of parameters, variables or constraints is a quantity ("$O(1)$ parameters"), "comparisons"
+are a number of comparisons, "sample transitions" a sample complexity, and "the $O(N \\log N)$ FFT
+algorithm" states a running time; "$X$ per-step cost" is a per-step cost. Attaining a known value is
+a claim ("SGD can achieve the fastest known $X$"); a later item of an enumeration ("…: (i) … $A$,
+and (ii) … $B$") keeps the attribution of the item before; "…, and show that this is the best
+possible", and a next sentence opening on "A matching … lower bound", make the bound tight;
+"exceeding $X$" states a lower bound.
+
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
 parse) names the ``subject``, tells plural nouns from verbs after a formula ("$X$ tests" vs
 "$X$ holds") and noun modifiers from adjectives, and finds clause subjects; it may be ``None`` (a
@@ -148,7 +160,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v15"
+NAME = "bounds.latex.v16"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
@@ -161,6 +173,8 @@ _MAX_WRAPPERS = 4  # \widetilde{\mathcal{O}} has two; a cap keeps adversarial ne
 _COMBINING_TILDE = "\u0303"
 # Norm and function-space names: "$L^p$ error", "$\ell_2$ boundedness" are not formulas.
 _SPACE_NAMES = frozenset(("L", "ell", "l", "H", "W", "C"))
+# Matrix and Lie group names applied to a dimension: SO(3), SU(2), SE(3), GL(n), Sp(2n).
+_GROUP_NAME = re.compile(r"(?:SO|SU|SE|GL|SL|PSL|PGL|Sp|Spin)\(\w{1,3}\)$")
 _MAX_BARE_ARG = 240  # characters in the argument of a bound written outside math
 # A word of text: letters (with inner hyphens/apostrophes), a number, or one other character.
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*[A-Za-z]|[A-Za-z]|[0-9]+(?:\.[0-9]+)?|\S")
@@ -439,10 +453,12 @@ def _read_head(
     if j >= n:
         return None
     tok = tokens[j]
+    if soft and j > k and tok.kind == latex.OPEN and tok.text == "(" and not opened:
+        return "Õ", soft, j  # "\\widetilde(\\max\\{…\\})": the O dropped under its tilde (v16)
     head = tok.text if tok.kind in (latex.CHAR, latex.CMD) else ""
     if head not in heads or head == "omega" and tok.kind != latex.CMD:
         return None
-    if head in ("O", "o", "Õ", "Ω", "Θ", "ω") and tok.kind != latex.CHAR:
+    if head in ("o", "Õ", "Ω", "Θ", "ω") and tok.kind != latex.CHAR:
         return None
     j += 1
     if j < n and tokens[j].text == _COMBINING_TILDE:
@@ -799,6 +815,8 @@ def _formula_like(expr: str, variables: tuple[str, ...]) -> bool:
     base = expr.split("^", 1)[0].split("_", 1)[0]
     if base in _SPACE_NAMES and len(expr) <= len(base) + 4:
         return False
+    if _GROUP_NAME.match(expr):
+        return False  # "the rotational group $SO(3)$", "$\\mathrm{GL}(n)$": a group, not a size (v16)
     if any(op in expr for op in ("+", "/", "sqrt", "log", "exp", "*", "(", "^")):
         return True
     return len(variables) >= 2
@@ -1166,7 +1184,11 @@ class _Context:
         if k < 0 or self.words[k].text != "by":
             return False
         s_lo, _ = self._sentence_span(wk)
-        if any(self.words[j].text.startswith(_IMPROVE_VERBS) for j in range(max(s_lo, k - 15), k)):
+        if any(
+            self.words[j].text.startswith(_IMPROVE_VERBS)
+            and not (self.words[j].text == "lower" and self.words[j + 1].text.startswith("bound"))
+            for j in range(max(s_lo, k - 15), k)
+        ):  # "is lower bounded by $X$" states a bound (v16)
             self.improvement_words.add(wk)
             return True
         return False
@@ -1481,14 +1503,32 @@ class _Context:
             k = wk + skip
             if k >= len(self.words) or self.sentences[k] != sent or self.words[k].formula >= 0:
                 return None
+            text = self.words[k].text
+            if text == "per" or text.startswith("per-"):
+                # "$X$ per-step cost", "$X$ per step complexity": a cost per unit (v16)
+                return self._per_unit_cost(k) if naming else None
             hit = self._q_at(k, naming=naming)
             if hit is not None:
                 return hit[0]
             # "$X$ random linear measurements", "$X$ problem-dependent regret": modifiers in between
-            text = self.words[k].text
             if not text[:1].isalpha() and text != "-" or text in _NOT_MODIFIERS:
                 return None
         return None
+
+    def _per_unit_cost(self, k: int) -> tuple[str, str] | None:
+        """ "per-step cost" / "per step complexity" at word ``k``: "per-step cost", as written."""
+        if self.words[k].text == "per":
+            if k + 2 >= len(self.words) or not self.words[k + 1].text.isalpha():
+                return None
+            unit, at = self.words[k + 1].text, k + 2
+        else:
+            unit, at = self.words[k].text[4:], k + 1
+        if at >= len(self.words) or not unit.isalpha():
+            return None
+        if self.words[at].text in ("cost", "complexity"):
+            return f"per-{unit} {self.words[at].text}", "q.per-unit-cost"
+        hit = self._q_at(at, naming=True)  # "$X$ per-iteration time and space": the running time
+        return hit[0] if hit is not None else None
 
     def _quantity_before(self, wk: int, limit: int = 10, naming: bool = False) -> tuple[str, str] | None:
         """A quantity phrase ending at most ``limit`` words before the formula ("regret of $X$")."""
@@ -1686,6 +1726,23 @@ class _Context:
             if counted is not None:
                 return "number of " + " ".join(mods) + " " + counted
         return None
+
+    def _sized_algorithm(self, wk: int) -> bool:
+        """ "the $O(N \\log N)$ Cooley-Tukey FFT algorithm": an asymptotic formula between a
+        determiner and, at most three words on, the algorithm it sizes is that algorithm's running
+        time (v16)."""
+        if wk < 1 or self.words[wk - 1].text not in ("the", "a", "an"):
+            return False
+        pieces = self.formulas[self.words[wk].formula].pieces
+        if not any(p.role == "bound" and p.notation in ("O", "Theta") and not p.has_lhs for p in pieces):
+            return False
+        for k in range(wk + 1, min(wk + 5, len(self.words))):
+            w = self.words[k]
+            if w.formula >= 0 or self.sentences[k] != self.sentences[wk] or not w.text[:1].isalpha():
+                return False  # "$O(\\log n)$-competitive algorithm" sizes another quantity
+            if w.text in _SIZED_NOUNS:
+                return True
+        return False
 
     def _counted_plural(self, k: int, modified: bool, acronym: Any = None) -> str | None:
         """``words[k]`` when it is a plural noun counting a resource, else None.
@@ -2068,6 +2125,8 @@ class _Context:
             counted = self._count_noun_after(wk)
             if counted is not None:
                 return counted
+            if self._sized_algorithm(wk):
+                return "running time"  # "it recovers the $O(N \\log N)$ Cooley-Tukey FFT algorithm"
         on = self._bound_on(wk)
         if on is not None and not vague(on):
             return on[0]
@@ -2228,24 +2287,42 @@ class _Context:
         hi = k
         while hi < len(self.words) and self.sentences[hi] == sent + 1:
             hi += 1
-        return self._referred_tight(lo, hi, opening=True)
+        return self._referred_tight(lo, hi, opening=True) or self._matching_lower_next(lo, hi)
+
+    def _matching_lower_next(self, lo: int, hi: int) -> bool:
+        """ "… using $X$ samples. A matching information-theoretic lower bound is proved": a next
+        sentence opening on a matching lower bound makes the bounds before it tight (v16)."""
+        j = lo + (lo < hi and self.words[lo].text in ("a", "the"))
+        if not _match_at(self.words, j, ("matching",)):
+            return False
+        return any(
+            _match_at(self.words, m, ("lower", "bound")) or _match_at(self.words, m, ("lower", "bounds"))
+            for m in range(j + 1, min(j + 4, hi - 1))
+        )
 
     def _referred_tight(self, lo: int, hi: int, opening: bool = False) -> bool:
         """Whether ``words[lo:hi]`` refers to a bound ("this bound", "these rates") and calls it
         tight after that, unhedged and unlimited: "…, and that this bound is tight". With
         ``opening``, the reference must be among the first five words (a sentence's opening)."""
+        after = self.r.cue("tight", "after")
         ref = next(
             (
                 j
                 for j in range(lo, min(lo + 5, hi - 1) if opening else hi - 1)
-                if self.words[j].text in _REFERRING and self.words[j + 1].text in _RESULT_NOUNS
+                if self.words[j].text in _REFERRING
+                and (
+                    self.words[j + 1].text in _RESULT_NOUNS
+                    # "…, and show that this is the best possible" (v16)
+                    or self.words[j].text == "this"
+                    and self.words[j + 1].text == "is"
+                    and after.at(self.words, j + 1) is not None
+                )
             ),
             None,
         )
         if ref is None:
             return False
-        after = self.r.cue("tight", "after")
-        for j in range(ref + 2, hi):
+        for j in range(ref + 1, hi):
             if self.words[j].formula >= 0:
                 return False  # a formula of its own: the words are about that one
             phrase = after.at(self.words, j)
@@ -2284,6 +2361,7 @@ class _Context:
                 and not self._bounding_than(k, hit)
                 and not self._suffered_by_any(k, hit)
                 and not self._known_as_given(k, hit)
+                and not self._known_attained(k, hit)
             ):
                 state = "prior"
                 k += len(hit)
@@ -2406,6 +2484,16 @@ class _Context:
                 return True
         return False
 
+    def _known_attained(self, k: int, hit: Phrase) -> bool:
+        """ "SGD can achieve the fastest known $X$", "reach the best known complexity of $X$": the
+        subject attains the known value, so the bound is its own claim (v16)."""
+        if hit[-1] not in ("known", "best-known"):
+            return False
+        j = k - 1
+        while j >= 0 and k - j <= 3 and self.words[j].text in _KNOWN_FILLERS:
+            j -= 1
+        return j >= 0 and self.words[j].text.startswith(_ATTAIN_VERBS)
+
     def _suffered_by_any(self, k: int, hit: Phrase) -> bool:
         """ "any algorithm must suffer $X$", "our method suffers only $X$": a claim, not a baseline.
 
@@ -2465,6 +2553,9 @@ class _Context:
             return state
         if _match_at(self.words, wk - 1, ("to",)):
             return "this"  # "sharpens the prior best $A$ … to $B$": the improved value
+        item = self._enumerated_item(wk)
+        if item is not None:
+            return item
         if wk - lo <= 3 and self.made and self.made[-1]["_word"] == lo - 1:
             return str(self.made[-1]["attribution"])  # a list: "$O(n^3)$, $O(n^2)$ and $n^2$"
         same_clause = self._continued_clause(wk)
@@ -2499,6 +2590,27 @@ class _Context:
             # with no cue before the abstract first speaks of itself is the background
             return "prior"
         return "this"
+
+    def _enumerated_item(self, wk: int) -> str | None:
+        """The attribution of the bound in the item before when the formula sits in a later item
+        of an enumeration ("generalizes previous known bounds: (i) … $A$, and (ii) … with regret
+        $B$"), with no cue of its own between its marker and it (v16)."""
+        lo, _ = self._sentence_span(wk)
+        for m in range(wk - 1, max(lo, wk - _SPAN) - 1, -1):
+            w = self.words[m]
+            if w.formula >= 0:
+                return None  # another formula before any marker: the item has its own
+            if w.text in _LATER_ITEMS and m + 1 < wk and self.words[m + 1].text == ")":
+                before = self.made[-1] if self.made else None
+                if (
+                    before is None
+                    or self.sentences[before["_word"]] != self.sentences[wk]
+                    or before["_word"] >= m
+                    or self._cue_state(m + 2, wk) is not None
+                ):
+                    return None
+                return str(before["attribution"])
+        return None
 
     def _first_this(self) -> int | None:
         """The first word of a this-paper cue ("we", "our", "this paper") in the abstract, computed once."""
@@ -2732,6 +2844,11 @@ def _feature_word(text: str) -> bool:
 _BACK_SENTENCES = 3  # earlier sentences an attribution may be inherited from
 _CONDITION_FILLERS = frozenset(("the", "that", "all", "a", "regime", "case", "some"))
 _IMPROVE_VERBS = ("improv", "sharpen", "reduc", "tighten", "lower", "decreas")
+# Verbs whose subject attains a known value ("achieves the best known $X$"), and the words between.
+_LATER_ITEMS = frozenset(("ii", "iii", "iv", "v", "vi", "b", "c", "d", "2", "3", "4", "5"))
+_SIZED_NOUNS = frozenset(("algorithm", "algorithms", "method", "procedure"))
+_ATTAIN_VERBS = ("achiev", "attain", "reach", "enjoy", "has", "have", "having")
+_KNOWN_FILLERS = frozenset(("the", "fastest", "best", "same", "optimal"))
 
 
 # Words that end a run of modifiers between a formula and its quantity noun.
@@ -2903,7 +3020,7 @@ _NOT_PLURAL = ("ss", "us", "is", "ous", "ics")
 # Plural nouns after a formula that describe it rather than count a resource ("$O(1/m)$ bounds").
 _NOT_COUNTED = frozenset(
     "bounds guarantees results rates terms factors constraints conditions assumptions regimes "
-    "settings cases variables parameters errors losses times".split()
+    "settings cases errors losses times".split()
 )
 # Words between a quantity and the formula measuring it: "regret of", "complexity at least".
 _MEASURE_LINKS = frozenset("of at least most is are".split())

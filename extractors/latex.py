@@ -300,6 +300,11 @@ _OPS = frozenset(
 
 _FRACS = frozenset(("frac", "dfrac", "tfrac", "cfrac"))
 _HEADS = frozenset(("O", "Omega", "Theta", "omega"))
+# Authors' own macros for asymptotic heads (\Ot for Õ, \bigOtil, \mO for \mathcal{O}): whole
+# command names, so "\bigOtil" is not cut into "\big" and letters.
+_ASYMPTOTIC_MACROS = frozenset(
+    ("Ot", "Otil", "Otilde", "bigOtil", "tO", "tlO", "mO", "cO", "OM", "tOmega", "tTheta", "bigomega")
+)
 KNOWN_COMMANDS = frozenset(
     GREEK
     | set(_VAR_GREEK)
@@ -311,6 +316,7 @@ KNOWN_COMMANDS = frozenset(
     | _STARS
     | _FRACS
     | {"sqrt", "textsc", "emph", "underbrace", "overbrace", "not", "leqslant", "geqslant"}
+    | _ASYMPTOTIC_MACROS
 )
 _SWITCHES = frozenset(("rm", "it", "bf", "sf", "tt"))  # {\rm BO}: the rest of the group is a label
 

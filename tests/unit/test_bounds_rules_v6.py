@@ -397,3 +397,107 @@ def test_v15_from_a_formula_for_a_method_to_another() -> None:
     # "to" as an infinitive, no formula after it: not an improvement from the formula
     learn = "We need from $O(d)$ up to many samples to learn the class."
     assert [b.attribution for b in unparsed(learn)] == ["this"]
+
+
+# -- bounds.latex.v16 ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("macro", "notation", "soft"),
+    [
+        ("\\Ot", "O", True),
+        ("\\Otil", "O", True),
+        ("\\Otilde", "O", True),
+        ("\\bigOtil", "O", True),
+        ("\\tlO", "O", True),
+        ("\\mO", "O", False),
+        ("\\OM", "O", False),
+        ("\\O", "O", False),
+        ("\\bigomega", "Omega", False),
+    ],
+)
+def test_v16_author_macros_for_asymptotic_heads(macro: str, notation: str, soft: bool) -> None:
+    (bound,) = unparsed(f"Our learner attains regret ${macro}(\\sqrt{{dT}})$ on every instance.")
+    expected = (notation, soft, "sqrt(dT)", ("T", "d"))
+    assert (bound.notation, bound.soft, bound.expr, bound.variables) == expected
+
+
+def test_v16_a_tilde_without_its_o() -> None:
+    (bound,) = unparsed("The method attains regret $\\widetilde(\\sqrt{kT})$ in finite metric spaces.")
+    assert (bound.kind, bound.soft, bound.expr) == ("upper", True, "sqrt(kT)")
+
+
+def test_v16_lower_bounded_by_is_no_improvement_amount() -> None:
+    abstract = "We prove the regret is lower bounded by $\\Omega(\\sqrt{T})$ for every strategy."
+    assert [(b.kind, b.quantity) for b in unparsed(abstract)] == [("lower", "regret")]
+    # an improvement amount stays out
+    assert unparsed("This lowers the sample complexity by $O(\\log n)$ over earlier work.") == []
+
+
+def test_v16_a_group_name_is_not_a_bound(bounds_pipeline: Any) -> None:
+    abstract = "Our estimator converges much faster than methods that operate in the $SO(3)$ space."
+    assert quantities(bounds_pipeline, abstract) == []
+
+
+@pytest.mark.parametrize(
+    ("abstract", "quantity"),
+    [
+        ("Graph convolutions can be learned with $O(1)$ parameters per layer.", "number of parameters"),
+        ("The relaxation uses $\\Theta(n \\log n)$ variables only.", "number of variables"),
+        ("The planner needs $\\widetilde{O}(SA/\\epsilon^2)$ sample transitions.", "sample complexity"),
+        ("The tournament selects the best item with $O(n \\log n)$ comparisons.", "number of comparisons"),
+        ("For instance, it recovers the $O(N \\log N)$ fast Fourier transform algorithm.", "running time"),
+    ],
+)
+def test_v16_counted_resources_and_sized_algorithms(
+    bounds_pipeline: Any, abstract: str, quantity: str
+) -> None:
+    assert quantities(bounds_pipeline, abstract) == [quantity]
+
+
+def test_v16_attaining_the_best_known_value_is_a_claim() -> None:
+    abstract = "We show that plain SGD can achieve the fastest known $O(1/(NT))$ convergence rate."
+    assert [b.attribution for b in unparsed(abstract)] == ["this"]
+    improved = "Our method improves upon the best known $O(1/\\epsilon^2)$ sample complexity."
+    assert [b.attribution for b in unparsed(improved)] == ["prior"]
+
+
+def test_v16_a_later_item_of_an_enumeration_keeps_the_first_items_attribution(bounds_pipeline: Any) -> None:
+    abstract = (
+        "Our bound recovers the previously known bounds in two special cases: (i) the switching cost "
+        "regret $\\widetilde{\\Theta}(T^{2/3})$ where $C=\\Theta(k)$, and (ii) the interval metric with "
+        "regret $\\widetilde{\\Theta}(\\sqrt{kT})$ where $C=\\Theta(1)$."
+    )
+    paper = Paper(id="p-test", title="t", abstract=abstract)
+    bounds = [b for b in bounds_pipeline.extract_one(paper).bounds if b.form == "formula"]
+    assert [b.attribution for b in bounds] == ["prior", "prior"]
+
+
+def test_v16_this_is_the_best_possible_and_a_matching_lower_bound_next() -> None:
+    same = "The algorithm achieves regret $O(T^{2/3})$, and we show that this is the best possible."
+    assert [b.kind for b in unparsed(same)] == ["tight"]
+    nxt = "It finds a policy with $\\widetilde{O}(SA/\\epsilon^2)$ samples. A matching lower bound is proved."
+    assert [b.kind for b in unparsed(nxt)] == ["tight"]
+    hedged = "It finds a policy with $\\widetilde{O}(SA/\\epsilon^2)$ samples. A lower bound is proved."
+    assert [b.kind for b in unparsed(hedged)] == ["upper"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "quantity"),
+    [
+        ("Kernel methods pay a $O(t^2)$ per-step cost after $t$ steps.", "per-step cost"),
+        ("Kernel methods suffer a $O(t)$ per step complexity after $t$ steps.", "per-step complexity"),
+        (
+            "We obtain a learner using low-rank updates with complexity $O(k n^2)$ per iteration.",
+            "computational complexity",
+        ),
+        ("The solver has $O(n)$ per-iteration time and space on sparse graphs.", "running time"),
+    ],
+)
+def test_v16_a_cost_per_unit(bounds_pipeline: Any, abstract: str, quantity: str) -> None:
+    assert quantities(bounds_pipeline, abstract) == [quantity]
+
+
+def test_v16_exceeding_states_a_lower_bound() -> None:
+    abstract = "After $T$ steps the iterates reach values exceeding $(\\mathrm{OPT}/2 - \\epsilon)$."
+    assert [b.kind for b in unparsed(abstract)] == ["lower"]
