@@ -135,6 +135,10 @@ and (ii) … $B$") keeps the attribution of the item before; "…, and show that
 possible", and a next sentence opening on "A matching … lower bound", make the bound tight;
 "exceeding $X$" states a lower bound.
 
+v17, tuned on batch U: the lower-case macros ``\\otilde`` and ``\\otil`` (Õ) and ``\\order`` (O) are
+heads, and a tilde whose brace never closes before the parenthesis
+("$\\widetilde{O(m/\\epsilon^2)$") still reads as Õ.
+
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
 parse) names the ``subject``, tells plural nouns from verbs after a formula ("$X$ tests" vs
 "$X$ holds") and noun modifiers from adjectives, and finds clause subjects; it may be ``None`` (a
@@ -160,7 +164,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v16"
+NAME = "bounds.latex.v17"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
@@ -467,8 +471,8 @@ def _read_head(
     while opened and j < n and tokens[j].kind == latex.CLOSE and tokens[j].text == "}":
         opened -= 1
         j += 1
-    if opened:
-        return None
+    if opened and not (j < n and tokens[j].text == "(" and tokens[j].kind == latex.OPEN):
+        return None  # but "\\widetilde{O(m/\\epsilon^2)$", its brace never closed, still reads (v17)
     # O^*(…), O^{\ast}(…): the star hides polylogarithmic factors, as the tilde does (v11)
     star = _star_superscript(tokens, j)
     if star:

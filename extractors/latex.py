@@ -303,7 +303,7 @@ _HEADS = frozenset(("O", "Omega", "Theta", "omega"))
 # Authors' own macros for asymptotic heads (\Ot for Õ, \bigOtil, \mO for \mathcal{O}): whole
 # command names, so "\bigOtil" is not cut into "\big" and letters.
 _ASYMPTOTIC_MACROS = frozenset(
-    ("Ot", "Otil", "Otilde", "bigOtil", "tO", "tlO", "mO", "cO", "OM", "tOmega", "tTheta", "bigomega")
+    "Ot Otil Otilde otil otilde bigOtil tO tlO mO cO OM order tOmega tTheta bigomega".split()
 )
 KNOWN_COMMANDS = frozenset(
     GREEK

@@ -501,3 +501,18 @@ def test_v16_a_cost_per_unit(bounds_pipeline: Any, abstract: str, quantity: str)
 def test_v16_exceeding_states_a_lower_bound() -> None:
     abstract = "After $T$ steps the iterates reach values exceeding $(\\mathrm{OPT}/2 - \\epsilon)$."
     assert [b.kind for b in unparsed(abstract)] == ["lower"]
+
+
+# -- bounds.latex.v17 ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("macro", "soft"), [("\\otilde", True), ("\\otil", True), ("\\order", False)])
+def test_v17_lower_case_head_macros(macro: str, soft: bool) -> None:
+    (bound,) = unparsed(f"We obtain a running time of ${macro}(nd + d^2)$ on sparse inputs.")
+    assert (bound.notation, bound.soft, bound.expr, bound.quantity) == ("O", soft, "nd + d^2", "running time")
+
+
+def test_v17_a_tilde_whose_brace_never_closes() -> None:
+    (bound,) = unparsed("We show the sample complexity is $\\widetilde{O(m/\\epsilon^2)$ for linear filters.")
+    expected = ("upper", True, "m/epsilon^2", "sample complexity")
+    assert (bound.kind, bound.soft, bound.expr, bound.quantity) == expected
