@@ -48,6 +48,10 @@ from extractors.canonical import (
         ("approximation factors", "Metric", "approximation ratio"),
         ("the arithmetic cost", "Metric", "arithmetic complexity"),
         ("computational costs", "Metric", "computational complexity"),
+        ("memory", "Metric", "space complexity"),
+        ("the memory complexity", "Metric", "space complexity"),
+        ("cost per iteration", "Metric", "per-iteration cost"),
+        ("per-iteration complexity", "Metric", "per-iteration cost"),
         ("number of comparisons", "Metric", "number of comparison"),  # no complexity of that name
         ("sample size", "Metric", "sample size"),  # a size, not always a complexity
     ],
