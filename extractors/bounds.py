@@ -139,6 +139,11 @@ v17, tuned on batch U: the lower-case macros ``\\otilde`` and ``\\otil`` (Õ) an
 heads, and a tilde whose brace never closes before the parenthesis
 ("$\\widetilde{O(m/\\epsilon^2)$") still reads as Õ.
 
+v18, tuned on batches V and W: ``\\l(`` … ``\\r)`` are an author's ``\\left(`` … ``\\right)``; a
+participle after a comma ("… improves upon the original regret bound …, achieving a regret of $X$")
+opens the clause the attribution reads, so the earlier work named before it does not make $X$ prior;
+"a rate of $O(X)$ is not (generally) attainable" bounds the rate from below.
+
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
 parse) names the ``subject``, tells plural nouns from verbs after a formula ("$X$ tests" vs
 "$X$ holds") and noun modifiers from adjectives, and finds clause subjects; it may be ``None`` (a
@@ -164,7 +169,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v17"
+NAME = "bounds.latex.v18"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
@@ -172,7 +177,8 @@ _FONT_WRAPPERS = frozenset(
     "mathcal mathrm mathbf mathsf mathit operatorname cal rm text boldsymbol bm mc smash mathstrut".split()
 )
 _SOFT_WRAPPERS = frozenset(("tilde", "widetilde", "Tilde", "Widetilde"))
-_HEAD_SKIP = frozenset("left big Big bigg Bigg bigl Bigl biggl Biggl , ! ; : displaystyle mleft lp".split())
+# ("\\l(" … "\\r)": an author's short macros for \\left( … \\right), v18)
+_HEAD_SKIP = frozenset("left l big Big bigg Bigg bigl Bigl biggl Biggl , ! ; : displaystyle mleft lp".split())
 _MAX_WRAPPERS = 4  # \widetilde{\mathcal{O}} has two; a cap keeps adversarial nesting linear
 _COMBINING_TILDE = "\u0303"
 # Norm and function-space names: "$L^p$ error", "$\ell_2$ boundedness" are not formulas.
@@ -2215,6 +2221,22 @@ class _Context:
             return "upper", "le", "cue.quantity-before"  # "small iteration complexity $\\log_{2\\sqrt{2}}n$"
         return None
 
+    def _unattainable_after(self, wk: int) -> bool:
+        """ "a rate of $O(1/k^{1+\\epsilon})$ is not generally attainable": the formula's own
+        predicate denies it can be reached, which bounds the quantity from below (v18)."""
+        k = wk + 1
+        if not (k < len(self.words) and self.words[k].text in ("is", "are")):
+            return False
+        k += 1
+        while k < len(self.words) and k - wk <= 4 and self.words[k].text in _HEDGE_ADVERBS:
+            k += 1
+        if not _match_at(self.words, k, ("not",)):
+            return False
+        k += 1
+        while k < len(self.words) and k - wk <= 6 and self.words[k].text in _HEDGE_ADVERBS:
+            k += 1
+        return k < len(self.words) and self.words[k].text in _UNATTAINABLE
+
     def _impossible_before(self, wk: int) -> bool:
         lo, _ = self._sentence_span(wk)
         phrases = self.r.cue("impossible", "sentence")
@@ -2238,7 +2260,9 @@ class _Context:
             and self._ends_before(wk, "lower-override", lo=self._window_before(wk, 4), gap=1)
         ):
             return "lower"  # "a lower bound of $\\mathcal{O}(Km\\log T)$": the words say which side
-        if kind == "upper" and piece.notation in ("o", "O") and self._impossible_before(wk):
+        if kind == "upper" and piece.notation in ("o", "O") and (
+            self._impossible_before(wk) or self._unattainable_after(wk)
+        ):
             return "lower"  # "impossible … with $o(\\log n)$ rounds" states a lower bound
         lo = self._window_before(wk, 4)
         before = self._ends_before(wk, "tight", lo=lo, gap=3)
@@ -2532,6 +2556,16 @@ class _Context:
         # "… improve upon the state of the art; in particular, it is the first to achieve $X$": a
         # semicolon closes the clause whose cues spoke of earlier work
         lo = next((k + 1 for k in range(wk - 1, lo - 1, -1) if self.words[k].text == ";"), lo)
+        # "… improves upon the original regret bound …, achieving a regret of $X$": the participle
+        # after a comma states what the subject reaches, not the earlier work just named (v18)
+        lo = next(
+            (
+                k + 1
+                for k in range(wk - 1, lo, -1)
+                if self.words[k].text in _REACHING_PARTICIPLES and self.words[k - 1].text == ","
+            ),
+            lo,
+        )
         if self._from_before(wk) and self._to_formula_after(wk):
             # "improves from $A$ to $B$", "accelerates from a rate of $A$ to $B$", "from $A$ for
             # PC-PG to $B$ for COPOE"
@@ -2850,6 +2884,9 @@ _CONDITION_FILLERS = frozenset(("the", "that", "all", "a", "regime", "case", "so
 _IMPROVE_VERBS = ("improv", "sharpen", "reduc", "tighten", "lower", "decreas")
 # Verbs whose subject attains a known value ("achieves the best known $X$"), and the words between.
 _LATER_ITEMS = frozenset(("ii", "iii", "iv", "v", "vi", "b", "c", "d", "2", "3", "4", "5"))
+_HEDGE_ADVERBS = frozenset(("generally", "always", "in", "general", "even", "possibly", "then"))
+_UNATTAINABLE = frozenset(("attainable", "achievable", "possible", "attained", "achieved"))
+_REACHING_PARTICIPLES = frozenset(("achieving", "attaining", "obtaining", "yielding", "reaching"))
 _SIZED_NOUNS = frozenset(("algorithm", "algorithms", "method", "procedure"))
 _ATTAIN_VERBS = ("achiev", "attain", "reach", "enjoy", "has", "have", "having")
 _KNOWN_FILLERS = frozenset(("the", "fastest", "best", "same", "optimal"))

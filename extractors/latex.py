@@ -162,7 +162,7 @@ FUNCTIONS = frozenset(
 )
 # Commands that only change size, spacing or style: dropped, their argument kept.
 _IGNORED = frozenset(
-    "left right big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr Biggl Biggr middle , ! ; : > "
+    "left right l r big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr Biggl Biggr middle , ! ; : > "
     "quad qquad displaystyle textstyle scriptstyle limits nolimits rm bf it sf tt cal "
     "mathrm mathit mathbf mathsf mathtt mathcal mathbb mathfrak mathscr boldsymbol bm "
     "operatorname text textrm textit textbf textsf mbox mathnormal rlap llap".split()

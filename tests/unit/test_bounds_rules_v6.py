@@ -516,3 +516,25 @@ def test_v17_a_tilde_whose_brace_never_closes() -> None:
     (bound,) = unparsed("We show the sample complexity is $\\widetilde{O(m/\\epsilon^2)$ for linear filters.")
     expected = ("upper", True, "m/epsilon^2", "sample complexity")
     assert (bound.kind, bound.soft, bound.expr, bound.quantity) == expected
+
+
+# -- bounds.latex.v18 ---------------------------------------------------------------------------
+
+
+def test_v18_short_left_right_macros() -> None:
+    (bound,) = unparsed("It converges in time $\\mathcal{O}\\l(\\varepsilon^{-2}\\log(1/\\varepsilon)\\r)$.")
+    assert (bound.kind, bound.expr) == ("upper", "epsilon^(-2) log(1/epsilon)")
+
+
+def test_v18_a_reaching_participle_after_the_earlier_work() -> None:
+    ours = "Our method improves upon the original regret bound for smooth losses, achieving $O(T^{2/3})$."
+    assert [b.attribution for b in unparsed(ours)] == ["this"]
+    theirs = "Prior work improved upon the original bound, achieving a regret of $O(T^{3/4})$."
+    assert [b.attribution for b in unparsed(theirs)] == ["prior"]
+
+
+def test_v18_a_rate_that_is_not_attainable_is_a_lower_bound() -> None:
+    abstract = "This is tight in the sense that a rate of $O(1/k^{2})$ is not generally attainable by them."
+    assert [b.kind for b in unparsed(abstract)] == ["lower"]
+    attained = "We show that a rate of $O(1/k^{2})$ is attainable by such methods."
+    assert [b.kind for b in unparsed(attained)] == ["upper"]
