@@ -144,6 +144,10 @@ participle after a comma ("… improves upon the original regret bound …, achi
 opens the clause the attribution reads, so the earlier work named before it does not make $X$ prior;
 "a rate of $O(X)$ is not (generally) attainable" bounds the rate from below.
 
+v19, tuned on batch X: a math span listing symbols with an ellipsis item ("$f^1, f^2, \\ldots,
+f^n$", "$X_1,X_2,\\ldots$"; none of the 43 such spans of the gold is a bound, a sum "$n_1 + \\cdots
++ n_k$" still is) and a word set in math ("given $iid$ observations") are no bounds.
+
 The extractor reads ``parsed.paper.abstract`` and ``parsed.norm.math``; ``parsed.doc`` (the spaCy
 parse) names the ``subject``, tells plural nouns from verbs after a formula ("$X$ tests" vs
 "$X$ holds") and noun modifiers from adjectives, and finds clause subjects; it may be ``None`` (a
@@ -169,7 +173,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v18"
+NAME = "bounds.latex.v19"
 PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
@@ -827,6 +831,8 @@ def _formula_like(expr: str, variables: tuple[str, ...]) -> bool:
         return False
     if _GROUP_NAME.match(expr):
         return False  # "the rotational group $SO(3)$", "$\\mathrm{GL}(n)$": a group, not a size (v16)
+    if expr.replace(".", "").replace(" ", "") in _MATH_WORDS:
+        return False  # "given $iid$ observations": a word set in math, not a product (v19)
     if any(op in expr for op in ("+", "/", "sqrt", "log", "exp", "*", "(", "^")):
         return True
     return len(variables) >= 2
@@ -1056,8 +1062,8 @@ class _Context:
         conditions: list[tuple[int, int, str]] = []  # (word index, sentence, text)
         for fi, formula in enumerate(self.formulas):
             wk = self.formula_word[fi]
-            if self._not_a_bound(wk):
-                continue
+            if self._not_a_bound(wk) or _ENUMERATION.search(self.abstract, formula.start, formula.end):
+                continue  # (v19: "samples $f^1, f^2, \\ldots, f^n$" names symbols, it bounds nothing)
             for piece in formula.pieces:
                 cond_cue = self._condition_cue(wk)
                 regime = cond_cue is not None and (
@@ -2884,6 +2890,10 @@ _CONDITION_FILLERS = frozenset(("the", "that", "all", "a", "regime", "case", "so
 _IMPROVE_VERBS = ("improv", "sharpen", "reduc", "tighten", "lower", "decreas")
 # Verbs whose subject attains a known value ("achieves the best known $X$"), and the words between.
 _LATER_ITEMS = frozenset(("ii", "iii", "iv", "v", "vi", "b", "c", "d", "2", "3", "4", "5"))
+# A list of symbols with an ellipsis item: "$x_1, \\ldots, x_n$", "$X_1,X_2,\\ldots$" (a sum
+# "$n_1 + \\cdots + n_k$" is not one).
+_MATH_WORDS = frozenset(("iid", "whp", "wp", "st", "ie", "eg"))
+_ENUMERATION = re.compile(r",[\s;~]*\\(?:ldots|dots|dotsc|cdots)\b")
 _HEDGE_ADVERBS = frozenset(("generally", "always", "in", "general", "even", "possibly", "then"))
 _UNATTAINABLE = frozenset(("attainable", "achievable", "possible", "attained", "achieved"))
 _REACHING_PARTICIPLES = frozenset(("achieving", "attaining", "obtaining", "yielding", "reaching"))

@@ -45,8 +45,8 @@ def only(abstract: str) -> Bound:
 
 
 def test_bounds_version() -> None:
-    assert NAME == "bounds.latex.v18"
-    assert only("We obtain $O(\\sqrt{T})$ regret.").extractor == "bounds.latex.v18"
+    assert NAME == "bounds.latex.v19"
+    assert only("We obtain $O(\\sqrt{T})$ regret.").extractor == "bounds.latex.v19"
 
 
 @pytest.mark.parametrize(

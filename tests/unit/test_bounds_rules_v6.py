@@ -538,3 +538,21 @@ def test_v18_a_rate_that_is_not_attainable_is_a_lower_bound() -> None:
     assert [b.kind for b in unparsed(abstract)] == ["lower"]
     attained = "We show that a rate of $O(1/k^{2})$ is attainable by such methods."
     assert [b.kind for b in unparsed(attained)] == ["upper"]
+
+
+# -- bounds.latex.v19 ---------------------------------------------------------------------------
+
+
+def test_v19_a_list_of_symbols_bounds_nothing() -> None:
+    assert unparsed("The method is based on i.i.d. samples $f^1, f^2, \\ldots, f^n$ from $D$.") == []
+    assert unparsed("We observe $X_1,X_2,\\ldots$ drawn from $P$.") == []
+    # a sum with an ellipsis is still a bound
+    (bound,) = unparsed("The total cost is $O(n_1 + \\cdots + n_k)$ over all rounds.")
+    assert bound.kind == "upper"
+
+
+def test_v19_a_word_set_in_math_is_no_product(bounds_pipeline: Any) -> None:
+    words = "Given $iid$ observations from an unknown density, we estimate it."
+    assert quantities(bounds_pipeline, words) == []
+    product = "Given $nd$ observations from an unknown density, we estimate it."
+    assert quantities(bounds_pipeline, product) == ["sample complexity"]
