@@ -2888,16 +2888,21 @@ def _feature_word(text: str) -> bool:
 _BACK_SENTENCES = 3  # earlier sentences an attribution may be inherited from
 _CONDITION_FILLERS = frozenset(("the", "that", "all", "a", "regime", "case", "some"))
 _IMPROVE_VERBS = ("improv", "sharpen", "reduc", "tighten", "lower", "decreas")
-# Verbs whose subject attains a known value ("achieves the best known $X$"), and the words between.
+# Markers of a later item of an enumeration: "(ii)", "(b)", "(2)".
 _LATER_ITEMS = frozenset(("ii", "iii", "iv", "v", "vi", "b", "c", "d", "2", "3", "4", "5"))
+# Words set in math that are no product of symbols: "given $iid$ observations".
+_MATH_WORDS = frozenset(("iid", "whp", "wp", "st", "ie", "eg"))
 # A list of symbols with an ellipsis item: "$x_1, \\ldots, x_n$", "$X_1,X_2,\\ldots$" (a sum
 # "$n_1 + \\cdots + n_k$" is not one).
-_MATH_WORDS = frozenset(("iid", "whp", "wp", "st", "ie", "eg"))
 _ENUMERATION = re.compile(r",[\s;~]*\\(?:ldots|dots|dotsc|cdots)\b")
+# "a rate of $X$ is not (generally) attainable": the adverbs allowed around "not", and the words.
 _HEDGE_ADVERBS = frozenset(("generally", "always", "in", "general", "even", "possibly", "then"))
 _UNATTAINABLE = frozenset(("attainable", "achievable", "possible", "attained", "achieved"))
+# "…, achieving a regret of $X$": participles that open the clause of what the subject reaches.
 _REACHING_PARTICIPLES = frozenset(("achieving", "attaining", "obtaining", "yielding", "reaching"))
+# "the $O(N \\log N)$ FFT algorithm": nouns whose running time a formula before them states.
 _SIZED_NOUNS = frozenset(("algorithm", "algorithms", "method", "procedure"))
+# Verbs whose subject attains a known value ("achieves the best known $X$"), and the words between.
 _ATTAIN_VERBS = ("achiev", "attain", "reach", "enjoy", "has", "have", "having")
 _KNOWN_FILLERS = frozenset(("the", "fastest", "best", "same", "optimal"))
 
