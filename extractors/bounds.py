@@ -2891,7 +2891,7 @@ _IMPROVE_VERBS = ("improv", "sharpen", "reduc", "tighten", "lower", "decreas")
 # Markers of a later item of an enumeration: "(ii)", "(b)", "(2)".
 _LATER_ITEMS = frozenset(("ii", "iii", "iv", "v", "vi", "b", "c", "d", "2", "3", "4", "5"))
 # Words set in math that are no product of symbols: "given $iid$ observations".
-_MATH_WORDS = frozenset(("iid", "whp", "wp", "st", "ie", "eg"))
+_MATH_WORDS = frozenset(("iid", "whp"))  # not "st": "$st$ samples" is a product
 # A list of symbols with an ellipsis item: "$x_1, \\ldots, x_n$", "$X_1,X_2,\\ldots$" (a sum
 # "$n_1 + \\cdots + n_k$" is not one).
 _ENUMERATION = re.compile(r",[\s;~]*\\(?:ldots|dots|dotsc|cdots)\b")
