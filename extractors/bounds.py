@@ -158,23 +158,20 @@ visited once, parentheses matched with a stack, and no regular expression can ba
 from __future__ import annotations
 
 import bisect
-import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from extractors import latex
 from extractors.base import ParsedPaper
-from extractors.canonical import acronym_singular, singularize
+from extractors.canonical import acronym_singular, read_rules, singularize
 from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
 NAME = "bounds.latex.v19"
-PATTERNS = Path(__file__).parent / "patterns"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
 _FONT_WRAPPERS = frozenset(
@@ -287,16 +284,6 @@ class _Rules:
         return self.cues.get((role, where), _NO_PHRASES)
 
 
-def _read_jsonl(name: str) -> list[dict[str, Any]]:
-    path = PATTERNS / name
-    rows = []
-    with path.open(encoding="utf-8") as f:
-        for line in f:
-            if line.strip():
-                rows.append(json.loads(line))
-    return rows
-
-
 def _words(phrase: str) -> tuple[str, ...]:
     return tuple(w.lower() for w in _WORD.findall(phrase.translate(_HYPHENS)))
 
@@ -306,15 +293,15 @@ def rules() -> _Rules:
     """The rule tables, read once from ``extractors/patterns/bounds_*.jsonl``."""
     heads: dict[str, tuple[str, str, bool, str]] = {}
     relations: dict[str, tuple[str, str, str]] = {}
-    for row in _read_jsonl("bounds_notation.jsonl"):
+    for row in read_rules("bounds_notation.jsonl"):
         if "head" in row:
             heads[row["head"]] = (row["notation"], row["kind"], bool(row.get("soft", False)), row["id"])
         else:
             relations[row["relation"]] = (row["notation"], row["kind"], row["id"])
     cue_lists: dict[tuple[str, str], list[Phrase]] = {}
-    for row in _read_jsonl("bounds_cues.jsonl"):
+    for row in read_rules("bounds_cues.jsonl"):
         cue_lists.setdefault((row["role"], row["where"]), []).append(_words(row["phrase"]))
-    rows = _read_jsonl("bounds_quantities.jsonl")
+    rows = read_rules("bounds_quantities.jsonl")
     quantity_of = {_words(r["phrase"]): (r["quantity"], r["id"]) for r in rows}
     for phrase, value in list(quantity_of.items()):
         # "iteration-complexity", "sample-size": a two-word phrase hyphenated is one word
@@ -328,7 +315,7 @@ def rules() -> _Rules:
     families.update((r["quantity"].lower(), r["family"].lower()) for r in rows if "family" in r)
     verbal_of = {
         _words(r["phrase"]): (r["kind"], r.get("quantity"), r["id"])
-        for r in _read_jsonl("bounds_verbal.jsonl")
+        for r in read_rules("bounds_verbal.jsonl")
     }
     return _Rules(
         heads,

@@ -28,9 +28,36 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
+
+from kg.errors import ConfigError
 
 PATTERNS_DIR = Path(__file__).resolve().parent / "patterns"
 ALIASES_PATH = PATTERNS_DIR / "aliases.jsonl"
+
+
+def read_rules(name: str | Path) -> list[dict[str, Any]]:
+    """The JSON objects of a rule file, one per non-blank line: ``name`` under ``patterns/``, or a path.
+
+    Raises:
+        ConfigError: the file cannot be read, or a line is not a JSON object (file and line named).
+    """
+    path = name if isinstance(name, Path) else PATTERNS_DIR / name
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read rule data: {exc.strerror}") from exc
+    out = []
+    for lineno, line in enumerate(lines, 1):
+        if line.strip():
+            try:
+                obj = json.loads(line)
+            except ValueError as exc:
+                raise ConfigError(f"{path}: line {lineno}: expected a JSON object: {exc}") from exc
+            if not isinstance(obj, dict):
+                raise ConfigError(f"{path}: line {lineno}: expected a JSON object")
+            out.append(obj)
+    return out
 
 DETERMINERS = frozenset(
     "the a an our their this these those that its his her my your we such each every any some "
@@ -193,11 +220,7 @@ def load_aliases(path: str | None = None) -> dict[str, Alias]:
         Key → alias rule. Later lines do not override earlier ones.
     """
     table: dict[str, Alias] = {}
-    file = Path(path) if path else ALIASES_PATH
-    for line in file.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        obj = json.loads(line)
+    for obj in read_rules(Path(path) if path else ALIASES_PATH):
         alias = Alias(obj["id"], obj["canonical"], obj["type"], tuple(obj["names"]))
         for name in (alias.canonical, *alias.names):
             table.setdefault(canonical_key(name), alias)

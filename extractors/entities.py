@@ -51,6 +51,7 @@ from extractors.canonical import (
     canonicalize,
     is_coined,
     load_aliases,
+    read_rules,
     singularize,
 )
 from extractors.entity_types import TypeClassifier, shipped_classifier, token_bounds
@@ -155,20 +156,6 @@ class _Rule:
     regex: re.Pattern[str]
 
 
-def _read_jsonl(name: str) -> list[dict[str, Any]]:
-    path = PATTERNS_DIR / name
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read entity rule data: {exc.strerror}") from exc
-    out = []
-    for lineno, line in enumerate(lines, 1):
-        if line.strip():
-            try:
-                out.append(json.loads(line))
-            except ValueError as exc:
-                raise ConfigError(f"{path}: line {lineno}: expected a JSON object: {exc}") from exc
-    return out
 
 
 @lru_cache(maxsize=1)
@@ -184,7 +171,7 @@ _NAME_END = r"(?![\w])(?!-(?!(?:based|style|like|level|scale|sized|specific|trai
 def _name_rules(file: str) -> list[_Rule]:
     # A name ends as _NAME_END says; where it may start is checked by _find_names.
     return [_Rule(obj["id"], obj["type"], re.compile(r"(?:" + obj["regex"] + r")" + _NAME_END))
-            for obj in _read_jsonl(file)]
+            for obj in read_rules(file)]
 
 
 def _find_names(regex: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
@@ -205,7 +192,7 @@ def _find_names(regex: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
 
 @lru_cache(maxsize=1)
 def _triggers() -> dict[str, tuple[str, ...]]:
-    return {obj["kind"]: tuple(obj["words"]) for obj in _read_jsonl("triggers.jsonl")}
+    return {obj["kind"]: tuple(obj["words"]) for obj in read_rules("triggers.jsonl")}
 
 
 def _model_meta(model_dir: Path = MODEL_DIR) -> dict[str, Any]:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from extractors.canonical import read_rules
+
 # Token kinds.
 CMD = "cmd"  # \name or \<symbol>; text is the name without the backslash
 OPEN = "open"  # { ( [
@@ -300,10 +302,10 @@ _OPS = frozenset(
 
 _FRACS = frozenset(("frac", "dfrac", "tfrac", "cfrac"))
 _HEADS = frozenset(("O", "Omega", "Theta", "omega"))
-# Authors' own macros for asymptotic heads (\Ot for Õ, \bigOtil, \mO for \mathcal{O}): whole
-# command names, so "\bigOtil" is not cut into "\big" and letters.
+# Authors' own macros for asymptotic heads (\Ot for Õ, \bigOtil, \mO for \mathcal{O}), as the
+# notation table lists them: whole command names, so "\bigOtil" is not cut into "\big" and letters.
 _ASYMPTOTIC_MACROS = frozenset(
-    "Ot Otil Otilde otil otilde bigOtil tO tlO mO cO OM order tOmega tTheta bigomega".split()
+    row["head"] for row in read_rules("bounds_notation.jsonl") if row["id"].startswith("head.macro.")
 )
 KNOWN_COMMANDS = frozenset(
     GREEK

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -122,3 +123,28 @@ def test_entities_alias_table_ids_unique_and_self_consistent() -> None:
     table = load_aliases()
     for row in rows:
         assert table[canonical_key(row["canonical"])].canonical == row["canonical"]
+
+
+def test_read_rules_names_the_file_and_line_of_a_bad_rule(tmp_path: Path) -> None:
+    from extractors.canonical import read_rules
+    from kg.errors import ConfigError
+
+    good = tmp_path / "rules.jsonl"
+    good.write_text('{"id": "a"}\n\n{"id": "b"}\n', encoding="utf-8")
+    assert read_rules(good) == [{"id": "a"}, {"id": "b"}]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "a"}\n[1, 2]\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"bad\.jsonl: line 2: expected a JSON object"):
+        read_rules(bad)
+    with pytest.raises(ConfigError, match="cannot read rule data"):
+        read_rules(tmp_path / "missing.jsonl")
+
+
+def test_the_tokenizer_keeps_every_head_macro_of_the_notation_table_whole() -> None:
+    from extractors import latex
+    from extractors.canonical import read_rules
+
+    macros = {r["head"] for r in read_rules("bounds_notation.jsonl") if r["id"].startswith("head.macro.")}
+    assert macros and macros <= latex.KNOWN_COMMANDS
+    for macro in macros:
+        assert [t.text for t in latex.tokenize(f"\\{macro}(n)")] == [macro, "(", "n", ")"]

@@ -213,13 +213,14 @@ def test_every_listed_name_rule_matches_as_with_a_look_behind() -> None:
     import re
     from pathlib import Path
 
-    from extractors.entities import _NAME_END, _find_names, _read_jsonl
+    from extractors.canonical import read_rules
+    from extractors.entities import _NAME_END, _find_names
     from kg.ingest import read_papers
 
     seeds = Path(__file__).resolve().parents[2] / "seeds"
     texts = [p.abstract for p in read_papers([str(seeds)])]
     texts.append("xBERT, -CIFAR-10, ImageNet-1k, _MNIST (GPT-4) T5-base; RoBERTa-large/ImageNet")
-    for obj in _read_jsonl("pretrained.jsonl") + _read_jsonl("datasets.jsonl"):
+    for obj in read_rules("pretrained.jsonl") + read_rules("datasets.jsonl"):
         ours = re.compile(r"(?:" + obj["regex"] + r")" + _NAME_END)
         theirs = re.compile(r"(?<![\w\-])(?:" + obj["regex"] + r")" + _NAME_END)
         for text in texts:
