@@ -301,7 +301,6 @@ _OPS = frozenset(
 )
 
 _FRACS = frozenset(("frac", "dfrac", "tfrac", "cfrac"))
-_HEADS = frozenset(("O", "Omega", "Theta", "omega"))
 # Authors' own macros for asymptotic heads (\Ot for Õ, \bigOtil, \mO for \mathcal{O}), as the
 # notation table lists them: whole command names, so "\bigOtil" is not cut into "\big" and letters.
 _ASYMPTOTIC_MACROS = frozenset(
