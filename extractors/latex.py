@@ -323,6 +323,7 @@ _SWITCHES = frozenset(("rm", "it", "bf", "sf", "tt"))  # {\rm BO}: the rest of t
 
 # Atom kinds produced by the converter before joining.
 _VAR, _NUM, _FUNC, _OP, _PUNCT, _OPEN, _CLOSE, _WORD, _SCRIPT = range(9)
+_GROUP = 9  # an opening parenthesis that groups a factor, apart from a name before it: "K (xy)^(1/3)"
 
 
 @dataclass(slots=True)
@@ -331,6 +332,7 @@ class _Frame:
 
     role: str  # "plain" | "drop" | "sqrt" | "frac1" | "frac2" | "script" | "accent" | "word"
     mark: int  # atom index where the group's content starts
+    index: tuple[Token, ...] = ()  # the root index of ``\\sqrt[d]{…}``
 
 
 def to_expr(latex: str) -> tuple[str, tuple[str, ...]]:
@@ -349,6 +351,7 @@ def to_expr(latex: str) -> tuple[str, tuple[str, ...]]:
     atoms: list[tuple[int, str]] = []
     stack: list[_Frame] = []
     pending: list[str] = []  # role for the next "{": set by \sqrt, \frac, ^, _, fonts, accents
+    root_index: tuple[Token, ...] = ()  # the index of the \sqrt[d] whose argument comes next
     word_depth = 0  # inside \text{…}: letters form words
     tokens = _merge_function_words(tokenize(latex))
     n = len(tokens)
@@ -365,8 +368,11 @@ def to_expr(latex: str) -> tuple[str, tuple[str, ...]]:
             role = pending.pop() if pending else "plain"
             if role == "word":
                 word_depth += 1
-            stack.append(_Frame(role, len(atoms)))
-            if role == "sqrt":
+            stack.append(_Frame(role, len(atoms), root_index if role == "sqrt" else ()))
+            if role == "sqrt" and root_index:
+                atoms.append((_GROUP, "("))  # \sqrt[d]{x} -> (x)^(1/d)
+                root_index = ()
+            elif role == "sqrt":
                 atoms.append((_FUNC, "sqrt"))
                 atoms.append((_OPEN, "("))
             elif role in ("frac1", "frac2"):
@@ -382,6 +388,10 @@ def to_expr(latex: str) -> tuple[str, tuple[str, ...]]:
                     atoms[-1] = (_WORD, atoms[-1][1].strip())
             elif frame.role == "sqrt":
                 atoms.append((_CLOSE, ")"))
+                if frame.index:
+                    if len(atoms) - frame.mark == 3:
+                        atoms[frame.mark : frame.mark + 3] = [atoms[frame.mark + 1]]  # one atom: x^(1/d)
+                    _emit_root_power(atoms, frame.index)
             elif frame.role == "frac1":
                 atoms.append((_CLOSE, ")"))
                 atoms.append((_OP, "/"))
@@ -399,6 +409,11 @@ def to_expr(latex: str) -> tuple[str, tuple[str, ...]]:
             # a command that takes a braced argument got a bare token instead: \sqrt T, x^2
             role = pending.pop()
             if role == "sqrt":
+                index, root_index = root_index, ()
+                if index:
+                    _emit_token(atoms, tok, word_depth)  # \sqrt[4]T -> T^(1/4)
+                    _emit_root_power(atoms, index)
+                    continue
                 atoms.append((_FUNC, "sqrt"))
                 atoms.append((_OPEN, "("))
                 _emit_token(atoms, tok, word_depth)
@@ -407,10 +422,12 @@ def to_expr(latex: str) -> tuple[str, tuple[str, ...]]:
         if kind == CMD:
             if text in ("sqrt",):
                 pending.append("sqrt")
-                # \sqrt[3]{x}: skip the optional root index
+                # \sqrt[3]{x}: the optional root index makes a power, (x)^(1/3)
                 if k < n and tokens[k].text == "[":
+                    start = k + 1
                     while k < n and tokens[k].text != "]":
                         k += 1
+                    root_index = tuple(t for t in tokens[start:k] if t.kind != SPACE)
                     k += 1
             elif text in _FRACS:
                 pending.append("frac1")
@@ -436,6 +453,19 @@ def to_expr(latex: str) -> tuple[str, tuple[str, ...]]:
             continue
         _emit_token(atoms, tok, word_depth)
     return _join(atoms), _variables(atoms)
+
+
+def _emit_root_power(atoms: list[tuple[int, str]], index: tuple[Token, ...]) -> None:
+    """The power ``^(1/d)`` that the root index ``d`` of ``\\sqrt[d]{…}`` makes, ``^(1/(k+1))``
+    for an index of several tokens."""
+    atoms.extend(((_SCRIPT, "^"), (_OPEN, "("), (_NUM, "1"), (_OP, "/")))
+    if len(index) > 1:
+        atoms.append((_OPEN, "("))
+    for tok in index:
+        _emit_token(atoms, tok, 0)
+    if len(index) > 1:
+        atoms.append((_CLOSE, ")"))
+    atoms.append((_CLOSE, ")"))
 
 
 def _wrapped(atoms: list[tuple[int, str]], mark: int) -> bool:
@@ -566,6 +596,9 @@ def _join(atoms: list[tuple[int, str]]) -> str:
     for kind, text in atoms:
         if not text:
             continue
+        group = kind == _GROUP
+        if group:
+            kind = _OPEN
         sep = ""
         if prev is not None:
             pk, pt = prev
@@ -602,6 +635,8 @@ def _join(atoms: list[tuple[int, str]]) -> str:
                 sep = ""
             elif pk in (_FUNC, _WORD, _VAR, _NUM, _CLOSE) and kind in (_FUNC, _WORD, _VAR, _NUM):
                 sep = " " if not (pk == _VAR and kind == _NUM) else ""
+        if group and prev is not None and prev[0] in (_VAR, _NUM, _WORD, _CLOSE):
+            sep = " "  # "K (DS^2AT^2)^(1/3)", not a call of K
         if kind == _PUNCT and text in ("|", "||"):
             bars_open = not bars_open
         out.append(sep + text)

@@ -41,6 +41,12 @@ from extractors.latex import match_parens, to_expr, tokenize
             "(activation degree)^(-2 * depth)",
             ("activation degree", "depth"),
         ),
+        # a root index is a power, not a square root
+        ("1/\\sqrt[d]{\\epsilon}", "1/epsilon^(1/d)", ("d", "epsilon")),
+        ("\\sqrt[3]{DS^2AT^2}", "(DS^2AT^2)^(1/3)", ("A", "D", "S", "T")),
+        ("K \\sqrt[4]T", "KT^(1/4)", ("K", "T")),
+        ("c \\sqrt[3]{xy}", "c (xy)^(1/3)", ("c", "x", "y")),
+        ("\\sqrt[k+1]{n}", "n^(1/(k + 1))", ("k", "n")),
     ],
 )
 def test_latex_to_expr(latex: str, expr: str, variables: tuple[str, ...]) -> None:
