@@ -171,7 +171,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v19"
+NAME = "bounds.latex.v21"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
 _FONT_WRAPPERS = frozenset(
@@ -1051,18 +1051,21 @@ class _Context:
             wk = self.formula_word[fi]
             if self._not_a_bound(wk) or _ENUMERATION.search(self.abstract, formula.start, formula.end):
                 continue  # (v19: "samples $f^1, f^2, \\ldots, f^n$" names symbols, it bounds nothing)
+            opening = self._opening_condition(wk)
             for piece in formula.pieces:
-                cond_cue = self._condition_cue(wk)
+                cond_cue = self._condition_cue(wk) or opening
                 regime = cond_cue is not None and (
-                    piece.has_lhs or cond_cue[1] in (("such", "as"), ("when",), ("if",), ("whenever",))
+                    piece.has_lhs or cond_cue[1] in _REGIME_CUES or opening is not None
                 )
                 if (
                     cond_cue is not None
                     and cond_cue[1] == ("with",)
                     and (self._quantity_after(wk) is not None or self._count_noun_after(wk) is not None)
                 ):
-                    cond_cue = None  # "with $m=\\Theta(N)$ neurons": a resource claimed, not a regime
-                    regime = False
+                    # "with $m=\\Theta(N)$ neurons": a resource claimed, not a regime (unless the
+                    # sentence opens on a condition that holds it)
+                    cond_cue = opening
+                    regime = opening is not None
                 if (
                     piece.role in ("bound", "relation")
                     and cond_cue is not None
@@ -1163,6 +1166,39 @@ class _Context:
             if hit is not None:
                 return end - len(hit), hit
         return None
+
+    def _opening_condition(self, wk: int) -> tuple[int, Phrase] | None:
+        """The opener of a conditional clause that starts the sentence and holds the formula: "When
+        we have polynomial eigen-decay ($\\mu_j \\le O(j^{-\\beta})$), we find …", "Provided the
+        chain mixes fast, i.e., the relaxation time is at most $X$, estimation is …" (v20).
+
+        The clause ends at the first comma that no "i.e." or "e.g." continues; a main clause must
+        follow it, or the sentence is the condition's own claim."""
+        lo, hi = self._sentence_span(wk)
+        first = lo
+        while first < wk and self.words[first].text.startswith("\\"):
+            first += 1  # "\\item Provided …"
+        opener = self.words[first].text.lower() if first < wk else ""
+        if opener not in _CLAUSE_OPENERS:
+            return None
+        for k in range(first + 1, hi - 1):
+            if self.words[k].text != ",":
+                continue
+            if self._continued_past(k):
+                continue
+            return (first, (opener,)) if wk < k else None
+        return None
+
+    def _continued_past(self, k: int) -> bool:
+        """Whether the comma ``words[k]`` opens or closes an "i.e." or "e.g." that goes on with
+        the clause (the words split "i.e." into "i . e .")."""
+        after = [w.text for w in self.words[k + 1 : k + 4]]
+        before = [w.text for w in self.words[max(0, k - 3) : k]]
+        return (
+            after[:3] in (["i", ".", "e"], ["e", ".", "g"])
+            or after[:1] == ["namely"]
+            or before[-2:] in ([".", "e"], [".", "g"], ["e", "."], ["g", "."])
+        )
 
     def _not_a_bound(self, wk: int) -> bool:
         """ "by a factor of $X$", "the extra $\\sqrt{\\gamma_n}$ factor": a ratio, not a bound."""
@@ -1266,8 +1302,12 @@ class _Context:
 
     def _coordinated_quantity(self, wk: int) -> tuple[str, str] | None:
         """The quantity after the next formula when "and"/"or" joins them: "$X$ upper-level and $Y$
-        lower-level projection complexity" bounds one quantity twice."""
+        lower-level projection complexity" bounds one quantity twice; but "$X$ questions and $Y$
+        bits" counts a noun of its own (v20)."""
         sent = self.sentences[wk]
+        nxt = wk + 1
+        if nxt < len(self.words) and self.sentences[nxt] == sent and self._counted_plural(nxt, False):
+            return None
         for k in range(wk + 1, min(wk + 4, len(self.words))):
             w = self.words[k]
             if self.sentences[k] != sent or w.formula >= 0:
@@ -1317,8 +1357,13 @@ class _Context:
         → running time) and text without a parse keep the rule's quantity.
         """
         quantity, rule = self.r.quantity_of[hit]
+        if quantity == "convergence rate" and _names_itself(hit, quantity) and start > 0:
+            # the words before a convergence rate describe the method ("accelerated", "last-iterate"),
+            # but an expected or ergodic one is another quantity (v20)
+            before = self.words[start - 1].text
+            if before in _RATE_QUALIFIERS and self.sentences[start - 1] == self.sentences[start]:
+                return f"{before} {quantity}", "q.qualified"
         if not _names_itself(hit, quantity) or quantity == "convergence rate" or self.doc is None:
-            # the words before a convergence rate describe the method ("accelerated", "last-iterate")
             return quantity, rule
         head = self._token_at(self.words[end - 1].start)
         if head is None:
@@ -1477,7 +1522,8 @@ class _Context:
                 nouns.append(text)
                 j += 1
             if quantity is None and nouns:
-                quantity = "number of " + " ".join(nouns)
+                quantity = "number of " + " ".join(nouns) + self._and_counted(j)
+                j += 2 if quantity.count(" and ") else 0
             if quantity is not None:
                 spans[k] = (j, quantity)
         self.number_spans = spans
@@ -1538,8 +1584,11 @@ class _Context:
         lo = self._window_before(wk, limit)
         # a phrase ending in the window may start a little before it: "the estimation error is of order"
         lo_start = self._window_before(wk, limit + 3)
+        latex_text = self.abstract[self.words[wk].start : self.words[wk].end]
         for end in range(wk, lo, -1):
             near = wk - end <= 3  # "rate", "complexity" count only this close
+            if end < wk and self._counted_variable(end - 1, latex_text):
+                continue  # "$O(1/\sqrt{n})$ after $n$ iterations, and of $O(1/n)$ …" (v20)
 
             def usable(p: Phrase, near: bool = near) -> bool:
                 return p not in self.r.after_only and (near or p not in self.r.adjacent_only)
@@ -1712,7 +1761,7 @@ class _Context:
             w = self.words[k]
         text = self._counted_plural(k, False, acronym)
         if text is not None:
-            return "number of " + text
+            return "number of " + text + self._and_counted(k + 1)
         if acronym is not None:
             return None
         # "$o(\\log p)$ random projections": one or two singular modifiers before the counted noun
@@ -1730,11 +1779,53 @@ class _Context:
                 return "number of " + " ".join(mods) + " " + counted
         return None
 
+    def _and_counted(self, k: int) -> str:
+        """ " and constraints" when ``words[k:k+2]`` join a second counted noun that closes the
+        phrase ("$X$ variables and constraints", "the number of variables and constraints"; v20),
+        else ""."""
+        if k + 1 >= len(self.words) or self.words[k].text != "and":
+            return ""
+        if self.sentences[k + 1] != self.sentences[k]:
+            return ""
+        if not self.words[k - 1].text.endswith("s"):
+            return ""
+        w = self.words[k + 1]
+        tok = self._token_at(w.start)
+        plural = w.text.isalpha() and w.text.endswith("s") and w.text not in _NOT_MODIFIERS
+        if not plural or (tok.tag_ not in ("NNS", "NNPS") if tok is not None else w.text in _VERBS_IN_S):
+            return ""
+        if self._noun_follows(k + 1) or self._modifier_use(k + 2):
+            return ""  # "variables and constraints matrices": the second noun modifies another
+        return " and " + w.text
+
+    def _problem_class(self, k: int) -> bool:
+        """Whether ``words[k]`` ends a class of problems, not a quantity: a loss or objective that
+        "for" or "with" makes convex, smooth or Lipschitz ("for strongly convex loss", "with
+        smooth losses"; v20)."""
+        if self.words[k].text not in _CLASS_NOUNS:
+            return False
+        j = k - 1
+        while j >= 0 and k - j <= 3 and self.words[j].text.lower() in _CLASS_ADJECTIVES:
+            j -= 1
+        return j < k - 1 and j >= 0 and self.words[j].text in ("for", "with", "of")
+
+    def _counted_variable(self, k: int, latex_text: str) -> bool:
+        """Whether ``words[k]`` counts a symbol of the bound ("$O(1/N)$ for $N$ iterations"): the
+        count is the bound's variable, not what it bounds (v20)."""
+        if k < 1 or not self._is_symbol(k - 1) or self.words[k].formula >= 0:
+            return False
+        symbol = self.abstract[self.words[k - 1].start : self.words[k - 1].end].strip("$ ")
+        return re.search(r"(?<![A-Za-z\\])" + re.escape(symbol) + r"(?![A-Za-z])", latex_text) is not None
+
     def _sized_algorithm(self, wk: int) -> bool:
         """ "the $O(N \\log N)$ Cooley-Tukey FFT algorithm": an asymptotic formula between a
         determiner and, at most three words on, the algorithm it sizes is that algorithm's running
-        time (v16)."""
-        if wk < 1 or self.words[wk - 1].text not in ("the", "a", "an"):
+        time (v16); words that describe the algorithm may stand before the formula ("an efficient
+        $O(n \\log n)$ algorithm", "the previous $O(n^2)$ algorithm", v20)."""
+        k = wk - 1
+        while k >= 0 and wk - k <= 2 and _describes_algorithm(self.words[k].text):
+            k -= 1
+        if k < 0 or self.words[k].text not in ("the", "a", "an"):
             return False
         pieces = self.formulas[self.words[wk].formula].pieces
         if not any(p.role == "bound" and p.notation in ("O", "Theta") and not p.has_lhs for p in pieces):
@@ -1889,12 +1980,15 @@ class _Context:
         return found[0]
 
     def _bits_of(self, wk: int) -> str | None:
-        """The resource counted in bits after the formula: "$X$ bits of space" is a space complexity."""
+        """The resource counted in bits after the formula: "$X$ bits of space" is a space complexity,
+        and so are "$X$ words of space" and "$X$ bits to store" (v20)."""
         sent = self.sentences[wk]
         for k in range(wk + 1, min(wk + 4, len(self.words) - 2)):
             if self.sentences[k + 2] != sent:
                 return None
-            if self.words[k].text == "bits" and self.words[k + 1].text == "of":
+            if self.words[k].text in _MEMORY_UNITS and self.words[k + 1].text == "of":
+                return _BIT_RESOURCES.get(self.words[k + 2].text)
+            if self.words[k].text in _MEMORY_UNITS and self.words[k + 1].text == "to":
                 return _BIT_RESOURCES.get(self.words[k + 2].text)
         return None
 
@@ -2071,7 +2165,7 @@ class _Context:
             # "$X$ upper-level and $Y$ lower-level projection complexity"; but "requires space $X$
             # or $Y$ time" names the first formula's quantity right before it
             q = self._coordinated_quantity(wk)
-        if q is not None and q[0] == "number of bits":
+        if q is not None and q[0] in ("number of bits", "number of words", "number of bytes"):
             # "must use $X$ bits of space": the resource the bits are of names the quantity
             resource = self._bits_of(wk)
             if resource is not None:
@@ -2126,6 +2220,8 @@ class _Context:
                 return sized[0] if sized is not None else f"{name} size"
         if q is None:
             counted = self._count_noun_after(wk)
+            if counted in ("number of words", "number of bytes"):
+                return self._bits_of(wk) or counted  # "$X$ words of space" (v20)
             if counted is not None:
                 return counted
             if self._sized_algorithm(wk):
@@ -2140,6 +2236,8 @@ class _Context:
         for k in range(wk - 1, lo - 1, -1):
             if k + 1 < wk and self._is_symbol(k + 1):
                 continue  # "up to total variation distance $\alpha$ is $X$": the phrase names $\alpha$
+            if self._problem_class(k) or self._counted_variable(k, latex_text):
+                continue  # "for strongly convex loss, it achieves the optimal rate of $X$" (v20)
             found = self._q_ending(k + 1, lo, self._general, naming=True)
             if found is not None:
                 return found[0]
@@ -2147,8 +2245,9 @@ class _Context:
             if self.words[k].text == "where":
                 break  # "…, where $m$ is the per-task sample size" defines symbols
             at = self._q_at(k, self._general, naming=True)
-            if at is not None:
-                return at[0][0]
+            if at is None or self._problem_class(k + at[1] - 1) or self._counted_variable(k, latex_text):
+                continue  # "a rate of $O(1/N)$ for $N$ iterations": $N$ is the bound's variable (v20)
+            return at[0][0]
         if q is not None:
             before = self.made[-1] if self.made else None
             if before is not None and before["quantity"] is not None and self._recent(before["_word"], wk):
@@ -2218,11 +2317,15 @@ class _Context:
         """ "a rate of $O(1/k^{1+\\epsilon})$ is not generally attainable": the formula's own
         predicate denies it can be reached, which bounds the quantity from below (v18)."""
         k = wk + 1
+        if k + 1 < len(self.words) and self.words[k].text in _RESOURCE_NOUNS:
+            k += 1  # "$\\poly(1/\\gamma)$ time is impossible" (v21)
         if not (k < len(self.words) and self.words[k].text in ("is", "are")):
             return False
         k += 1
         while k < len(self.words) and k - wk <= 4 and self.words[k].text in _HEDGE_ADVERBS:
             k += 1
+        if k < len(self.words) and self.words[k].text in ("impossible", "unachievable", "unattainable"):
+            return True
         if not _match_at(self.words, k, ("not",)):
             return False
         k += 1
@@ -2233,7 +2336,12 @@ class _Context:
     def _impossible_before(self, wk: int) -> bool:
         lo, _ = self._sentence_span(wk)
         phrases = self.r.cue("impossible", "sentence")
-        return any(phrases.at(self.words, k) is not None for k in range(lo, wk))
+        for k in range(wk - 1, lo - 1, -1):
+            if self.words[k].text in _CONTRASTS and k > lo and self.words[k - 1].text == ",":
+                return False  # "… time is impossible, while learning is possible in time $X$" (v21)
+            if phrases.at(self.words, k) is not None:
+                return True
+        return False
 
     def _bound_side_before(self, wk: int) -> str | None:
         """ "upper" or "lower" when "upper bound"/"lower bound" is said earlier in the sentence."""
@@ -2286,11 +2394,33 @@ class _Context:
                 return "tight"
             k += 1
         end = k
-        while end < len(self.words) and self.sentences[end] == sent and self.words[end].formula < 0:
-            end += 1
-        if self._referred_tight(k, end) or self._called_tight_next(wk):
+        while end < len(self.words) and self.sentences[end] == sent and not self._bound_formula(end):
+            end += 1  # "…, when $d>1$, and show that this bound is tight": a condition is passed (v20)
+        if self._referred_tight(k, end) or self._called_tight_next(wk) or self._both_called_tight(end):
             return "tight"
         return kind
+
+    def _both_called_tight(self, k: int) -> bool:
+        """ "achieving loss $A$ when $d=1$ and $B$ when $d>1$, and show that both bounds are tight":
+        the bounds of a sentence that later calls them all tight ("both bounds", "these rates";
+        v20). ``k`` is the word after the clause of the first formula."""
+        sent = self.sentences[k] if k < len(self.words) else -1
+        last = k
+        while last < len(self.words) and self.sentences[last] == sent:
+            if self._bound_formula(last):
+                k = last + 1
+            last += 1
+        plural = any(
+            self.words[j].text in ("both", "these", "all") and self.words[j + 1].text.endswith("s")
+            and self.words[j + 1].text in _RESULT_NOUNS
+            for j in range(k, last - 1)
+        )
+        return plural and self._referred_tight(k, last)
+
+    def _bound_formula(self, k: int) -> bool:
+        """Whether ``words[k]`` is a formula with a bound in it (not a condition such as "$d>1$")."""
+        w = self.words[k]
+        return w.formula >= 0 and any(p.role == "bound" for p in self.formulas[w.formula].pieces)
 
     def _called_tight_next(self, wk: int) -> bool:
         """Whether the next sentence calls the bounds of this one tight: "… rate of order $X$. Those
@@ -2333,6 +2463,10 @@ class _Context:
                 if self.words[j].text in _REFERRING
                 and (
                     self.words[j + 1].text in _RESULT_NOUNS
+                    # "This sample complexity is shown to be optimal" (v21)
+                    or opening
+                    and self.words[j].text in ("this", "these")
+                    and self.r.quantities.at(self.words, j + 1) is not None
                     # "…, and show that this is the best possible" (v16)
                     or self.words[j].text == "this"
                     and self.words[j + 1].text == "is"
@@ -2344,7 +2478,7 @@ class _Context:
         if ref is None:
             return False
         for j in range(ref + 1, hi):
-            if self.words[j].formula >= 0:
+            if self._bound_formula(j):
                 return False  # a formula of its own: the words are about that one
             phrase = after.at(self.words, j)
             if phrase is not None:
@@ -2353,6 +2487,10 @@ class _Context:
                     phrase[-1] == "up"
                     or _match_at(self.words, end, ("up", "to"))
                     or _match_at(self.words, end, ("within",))
+                    # "optimal in $n$ up to …": tight in one variable only (v21)
+                    or _match_at(self.words, end, ("in",))
+                    and end + 1 < len(self.words)
+                    and self.words[end + 1].formula >= 0
                 )
         return False
 
@@ -2677,9 +2815,17 @@ class _Context:
 
     def _to_formula_after(self, wk: int) -> bool:
         """Whether "to" and another formula follow within the clause: "$A$ to $B$", "$A$ for
-        PC-PG to up to $B$" (not "from $A$ to learn"; no comma between)."""
+        PC-PG to up to $B$" (not "from $A$ to learn"; no comma between); a parenthesis after the
+        formula is passed over ("from $A$ (no similarity matrix) to $B$", v20)."""
         sent = self.sentences[wk]
-        for k in range(wk + 1, min(wk + 5, len(self.words) - 1)):
+        start = wk + 1
+        if start < len(self.words) and self.words[start].text == "(":
+            stop = min(start + 8, len(self.words))
+            close = next((j for j in range(start + 1, stop) if self.words[j].text == ")"), None)
+            if close is None:
+                return False
+            start = close + 1
+        for k in range(start, min(start + 4, len(self.words) - 1)):
             w = self.words[k]
             if self.sentences[k] != sent or w.formula >= 0 or w.text in (",", ";", "."):
                 return False
@@ -2704,7 +2850,15 @@ class _Context:
         cur = tok
         for _ in range(4):
             if cur.dep_ == "dobj":
-                return cur.head.lemma_.lower() in _IMPROVING_LEMMAS
+                lemma = cur.head.lemma_.lower()
+                if lemma in _REDUCING_LEMMAS:
+                    # "reduce the complexity $X$ of … to $Y$" reduces $X$; "reduce the sample
+                    # complexity …, i.e., $X$" restates what it reduces to (v20)
+                    verb = self._word_of(cur.head)
+                    return verb is not None and not any(
+                        self.words[j].text in (",", ";", "i.e.") for j in range(verb, wk)
+                    )
+                return lemma in _IMPROVING_LEMMAS
             if cur.dep_ not in ("compound", "appos", "nmod", "amod", "nummod") or cur.head is cur:
                 return False
             cur = cur.head
@@ -2874,6 +3028,10 @@ def _feature_word(text: str) -> bool:
 
 _BACK_SENTENCES = 3  # earlier sentences an attribution may be inherited from
 _CONDITION_FILLERS = frozenset(("the", "that", "all", "a", "regime", "case", "some"))
+# Condition cues that make even a bare asymptotic formula a regime ("when $X$", "assumed to be $X$").
+_REGIME_CUES = frozenset((("such", "as"), ("when",), ("if",), ("whenever",), ("assumed", "to", "be")))
+# Words opening a sentence's conditional clause (v20).
+_CLAUSE_OPENERS = frozenset("when if whenever provided assuming unless".split())
 _IMPROVE_VERBS = ("improv", "sharpen", "reduc", "tighten", "lower", "decreas")
 # Markers of a later item of an enumeration: "(ii)", "(b)", "(2)".
 _LATER_ITEMS = frozenset(("ii", "iii", "iv", "v", "vi", "b", "c", "d", "2", "3", "4", "5"))
@@ -2885,10 +3043,24 @@ _ENUMERATION = re.compile(r",[\s;~]*\\(?:ldots|dots|dotsc|cdots)\b")
 # "a rate of $X$ is not (generally) attainable": the adverbs allowed around "not", and the words.
 _HEDGE_ADVERBS = frozenset(("generally", "always", "in", "general", "even", "possibly", "then"))
 _UNATTAINABLE = frozenset(("attainable", "achievable", "possible", "attained", "achieved"))
+# The resource a formula may count before its predicate ("$X$ time is impossible"), and the words
+# after a comma that open a contrasting clause (v21).
+_RESOURCE_NOUNS = frozenset(("time", "space", "memory", "samples", "queries", "rounds", "regret"))
+_CONTRASTS = frozenset(("while", "whereas", "but"))
 # "…, achieving a regret of $X$": participles that open the clause of what the subject reaches.
 _REACHING_PARTICIPLES = frozenset(("achieving", "attaining", "obtaining", "yielding", "reaching"))
 # "the $O(N \\log N)$ FFT algorithm": nouns whose running time a formula before them states.
 _SIZED_NOUNS = frozenset(("algorithm", "algorithms", "method", "procedure"))
+# A loss or objective these make a class of problems ("for strongly convex losses", v20).
+_CLASS_NOUNS = frozenset("loss losses objective objectives function functions".split())
+_CLASS_ADJECTIVES = frozenset(
+    "convex strongly non-convex nonconvex concave smooth non-smooth nonsmooth lipschitz general "
+    "quadratic exp-concave uniformly strictly self-concordant".split()
+)
+# The qualifiers that make a convergence rate another quantity (v20).
+_RATE_QUALIFIERS = frozenset(("expected", "ergodic"))
+# Words that describe an algorithm, not its cost, before the formula that sizes it (v20).
+_ALGORITHM_ADJECTIVES = frozenset("simple naive classical randomized deterministic greedy practical".split())
 # Verbs whose subject attains a known value ("achieves the best known $X$"), and the words between.
 _ATTAIN_VERBS = ("achiev", "attain", "reach", "enjoy", "has", "have", "having")
 _KNOWN_FILLERS = frozenset(("the", "fastest", "best", "same", "optimal"))
@@ -2973,6 +3145,12 @@ def _names_itself(phrase: Phrase, quantity: str) -> bool:
     if len(words) < len(wanted):
         return False
     return all(w == q or w == q + "s" for w, q in zip(words, wanted, strict=False))
+
+
+def _describes_algorithm(word: str) -> bool:
+    """A word before the formula sizing an algorithm that describes the algorithm ("efficient",
+    "previous", "naive"; v20)."""
+    return _bound_describing(word) or word in _ALGORITHM_ADJECTIVES
 
 
 def _bound_describing(word: str) -> bool:
@@ -3086,13 +3264,18 @@ _BIT_RESOURCES = {
     "memory": "space complexity",
     "storage": "space complexity",
     "communication": "communication complexity",
+    "store": "space complexity",
 }
+# Units a space or a message is counted in ("$X$ words of space", v20).
+_MEMORY_UNITS = frozenset(("bits", "words", "bytes"))
 # Verbs whose object is the earlier value a result improves upon: "improves the rate $X$".
 # Words between "from" and the formula it starts from: "from a rate of $A$ to $B$".
 _FROM_FILLERS = frozenset("a an the rate rates of".split())
 # Words between "to" and the formula it goes to: "to up to $B$", "to only $B$".
 _TO_FILLERS = frozenset("up to only just about roughly a an the rate of".split())
-_IMPROVING_LEMMAS = frozenset("improve outperform surpass beat sharpen tighten".split())
+_IMPROVING_LEMMAS = frozenset("improve outperform surpass beat sharpen tighten reduce decrease".split())
+# Verbs whose object is the value reduced from, when nothing sets the formula apart (v20).
+_REDUCING_LEMMAS = frozenset(("reduce", "decrease"))
 # Words opening a condition clause, in which "is known" means given: "if $Q$ is known".
 _GIVEN_OPENERS = frozenset("if when whenever unless provided assuming once".split())
 # Participles after a bound noun that name its source: "established in this paper".

@@ -45,8 +45,8 @@ def only(abstract: str) -> Bound:
 
 
 def test_bounds_version() -> None:
-    assert NAME == "bounds.latex.v19"
-    assert only("We obtain $O(\\sqrt{T})$ regret.").extractor == "bounds.latex.v19"
+    assert NAME == "bounds.latex.v21"
+    assert only("We obtain $O(\\sqrt{T})$ regret.").extractor == "bounds.latex.v21"
 
 
 @pytest.mark.parametrize(

@@ -556,3 +556,200 @@ def test_v19_a_word_set_in_math_is_no_product(bounds_pipeline: Any) -> None:
     assert quantities(bounds_pipeline, words) == []
     product = "Given $nd$ observations from an unknown density, we estimate it."
     assert quantities(bounds_pipeline, product) == ["sample complexity"]
+
+
+# -- bounds.latex.v20 ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (
+            "We provide an efficient $O(n \\log n)$ algorithm for this step, improving upon the "
+            "previous $O(n^2)$ algorithm.",
+            ["running time", "running time"],
+        ),
+        # a formula that sizes something else is no running time
+        ("The learner runs an efficient $O(\\log n)$-competitive algorithm.", ["competitive ratio"]),
+    ],
+)
+def test_v20_a_described_sized_algorithm(bounds_pipeline: Any, abstract: str, expected: list[str]) -> None:
+    assert quantities(bounds_pipeline, abstract) == expected
+
+
+def test_v20_a_rate_for_a_class_of_losses_over_its_own_iterations(bounds_pipeline: Any) -> None:
+    abstract = (
+        "In particular, for strongly convex loss, it achieves the optimal rate of $O(1/N + 1/N^2)$ "
+        "for $N$ iterations, which improves the best known rate $O(\\log N / N)$. A multi-stage "
+        "extension achieves the uniformly-optimal rate $O(1/N + \\exp\\{-N\\})$ for strongly convex loss."
+    )
+    assert quantities(bounds_pipeline, abstract) == ["convergence rate"] * 3
+    # iterations that are no variable of the bound still count them
+    counted = "The method reaches an $\\epsilon$-accurate solution after $O(1/\\epsilon)$ iterations."
+    assert quantities(bounds_pipeline, counted) == ["iteration complexity"]
+
+
+def test_v20_an_elided_rate_after_its_own_iterations_keeps_the_rate(bounds_pipeline: Any) -> None:
+    abstract = (
+        "We show that it achieves an expected convergence rate of $O(1/\\sqrt{n})$ after $n$ "
+        "iterations, and of $O(1/n)$ for strongly convex functions."
+    )
+    assert quantities(bounds_pipeline, abstract) == ["expected convergence rate"] * 2
+    ergodic = "We establish an ergodic convergence rate $O(1/\\sqrt{K})$ for both algorithms."
+    assert quantities(bounds_pipeline, ergodic) == ["ergodic convergence rate"]
+    accelerated = "It has an accelerated convergence rate of $O(1/T^2)$."
+    assert quantities(bounds_pipeline, accelerated) == ["convergence rate"]
+    form = "We derive a convergence rate of the form $n^{-2/(2+d)}$ for such regressors."
+    assert quantities(bounds_pipeline, form) == ["convergence rate"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        ("The streaming algorithm uses $O(dk/\\epsilon)$ words of space.", ["space complexity"]),
+        (
+            "Learning requires asking $O(n D^3)$ questions and $O(n \\log^2 n)$ bits to store.",
+            ["number of questions", "space complexity"],
+        ),
+        ("The protocol sends $O(d \\log n)$ words of communication per round.", ["communication complexity"]),
+        ("The dictionary keeps $O(n)$ words in its leaves.", ["number of words"]),
+    ],
+)
+def test_v20_units_of_space_and_a_count_of_its_own(
+    bounds_pipeline: Any, abstract: str, expected: list[str]
+) -> None:
+    assert quantities(bounds_pipeline, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        ("The polytope is represented using $\\Theta(n^2)$ variables and constraints.",
+         "number of variables and constraints"),
+        ("We reduce the number of variables and constraints to $\\Theta(n \\log n)$.",
+         "number of variables and constraints"),
+        ("It uses $O(n)$ tests and returns a good arm.", "number of tests"),
+    ],
+)
+def test_v20_two_counted_nouns_joined(bounds_pipeline: Any, abstract: str, expected: str) -> None:
+    assert quantities(bounds_pipeline, abstract) == [expected]
+
+
+def attributions(pipeline: Any, abstract: str) -> list[str]:
+    paper = Paper(id="p-test", title="t", abstract=abstract)
+    return [b.attribution for b in pipeline.extract_one(paper).bounds if b.form == "formula"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (
+            "It leads to a regret of $\\tilde{O}(\\sqrt{HSAT})$ that matches the established lower bound "
+            "of $\\Omega(\\sqrt{HSAT})$ up to a logarithmic factor.",
+            ["this", "prior"],
+        ),
+        ("Our result is the first to break the $O(T^{3/4})$ barrier left open.", ["prior"]),
+        ("This breaks the $\\Omega(d \\log T)$ lower bound for dense problems.", ["prior"]),
+        (
+            "We reduce the complexity $O(n^3)$ of the original ADM based method to $O(rn^2)$.",
+            ["prior", "this"],
+        ),
+        ("The query complexity drops from $\\Theta(nk)$ (no side data) to $O(k^2)$.", ["prior", "this"]),
+        (
+            "For bandits, the proposed algorithm achieves a regret of $O(T^{1/2}/\\epsilon)$, while the "
+            "previously best known regret bound was $O(T^{2/3}/\\epsilon)$.",
+            ["this", "prior"],
+        ),
+    ],
+)
+def test_v20_earlier_values_and_this_papers(bounds_pipeline: Any, abstract: str, expected: list[str]) -> None:
+    assert attributions(bounds_pipeline, abstract) == expected
+
+
+def test_v20_what_a_reduction_restates_is_no_earlier_value(bounds_pipeline: Any) -> None:
+    abstract = "With the support, we can greatly reduce the sample complexity of a task, i.e., $l \\in O(1)$."
+    assert attributions(bounds_pipeline, abstract) == ["this"]
+    study = (
+        "Structure learning for LiNGAMs in high dimensions remains unexplored. This study introduces an "
+        "algorithm that achieves the optimal sample complexity, $n = \\Theta(d \\log p)$. The proposed "
+        "method is evaluated on synthetic data."
+    )
+    assert attributions(bounds_pipeline, study) == ["this"]
+
+
+def test_v20_both_bounds_called_tight_past_their_conditions() -> None:
+    abstract = (
+        "We give an algorithm achieving total loss $O(\\log T)$ when $d=1$ and $O(T^{(d-1)/d})$ when "
+        "$d>1$, and show that both bounds are tight."
+    )
+    assert [b.kind for b in unparsed(abstract)] == ["tight", "tight"]
+    one = "It achieves loss $O(\\log T)$ when $d=1$, and we show that this bound is tight."
+    assert [b.kind for b in unparsed(one)] == ["tight"]
+    other = "It achieves loss $O(\\log T)$ when $d=1$ and $O(\\sqrt{T})$ else; the latter bound is tight."
+    assert [b.kind for b in unparsed(other)] == ["upper", "upper"]
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        "When we have polynomial eigen-decay ($\\mu_j \\le O(j^{-\\beta})$), we find that the regret is "
+        "bounded by $R_n \\le O(n^{1/2})$.",
+        "Provided the chain mixes fast, i.e., the relaxation time is at most $O(S/\\ln^3 S)$, consistent "
+        "estimation needs $R_n \\le O(n^{1/2})$ samples.",
+        "If the rows are sparse, e.g., with $O(1)$ nonzeros per row, the error is $R_n \\le O(n^{1/2})$.",
+        "Each edge appears with probability $\\rho_n$, assumed to be $\\Omega(\\log n/n)$, and the error "
+        "is $R_n \\le O(n^{1/2})$.",
+    ],
+)
+def test_v20_a_formula_in_an_opening_condition_is_a_regime(abstract: str) -> None:
+    bounds = unparsed(abstract)
+    assert [b.latex for b in bounds] == ["R_n \\le O(n^{1/2})"]
+    assert bounds[0].condition is not None
+
+
+def test_v20_a_sentence_that_is_all_condition_keeps_its_bound() -> None:
+    # no main clause after the comma-free condition: nothing to qualify
+    (bound,) = unparsed("When the loss is smooth we obtain a regret of $O(\\log T)$.")
+    assert bound.kind == "upper"
+
+
+# -- bounds.latex.v21 ---------------------------------------------------------------------------
+
+
+def test_v21_impossibility_of_a_resource_and_its_contrast() -> None:
+    (bound,) = unparsed("We show that $o(\\sqrt{T})$ regret is impossible for this class.")
+    assert bound.kind == "lower"
+    contrast = (
+        "Earlier work showed that $o(n)$ time is impossible, while learning is possible in time "
+        "$O(n \\log n)$."
+    )
+    assert [b.kind for b in unparsed(contrast)] == ["lower", "upper"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kinds"),
+    [
+        (
+            "The method needs only $\\tilde{O}(\\sqrt{n}m)$ samples. This sample complexity is shown "
+            "to be optimal.",
+            ["tight"],
+        ),
+        ("All three achieve $O(\\log T)$ compensation that match the theoretical lower bound.", ["tight"]),
+        # optimal in one variable only, or up to factors: not tight
+        (
+            "It uses $\\tilde{O}(n/\\theta^4)$ units. This bound is shown to be optimal in $n$ up to "
+            "log factors.",
+            ["upper"],
+        ),
+        ("It achieves $O(\\log T)$ regret that matches the lower bound up to a constant.", ["upper"]),
+    ],
+)
+def test_v21_called_optimal_or_matching(abstract: str, kinds: list[str]) -> None:
+    assert [b.kind for b in unparsed(abstract)] == kinds
+
+
+def test_v21_such_approaches_and_uniformly_convex_losses(bounds_pipeline: Any) -> None:
+    such = "Such approaches usually require $\\Omega(N^2)$ time per iteration."
+    assert attributions(bounds_pipeline, such) == ["prior"]
+    uniformly = "We show its complexity is $O(1/\\epsilon^{1/d})$ for uniformly convex loss of order $d$."
+    assert quantities(bounds_pipeline, uniformly) == ["computational complexity"]
