@@ -171,7 +171,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v21"
+NAME = "bounds.latex.v22"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
 _FONT_WRAPPERS = frozenset(
@@ -1182,6 +1182,8 @@ class _Context:
         if opener not in _CLAUSE_OPENERS:
             return None
         for k in range(first + 1, hi - 1):
+            if first + 1 < k < wk and self.words[k].text in _MAIN_CLAUSE_OPENERS:
+                return None  # "When the data lies in $R^D$ we obtain a rate of $X$, which …" (v22)
             if self.words[k].text != ",":
                 continue
             if self._continued_past(k):
@@ -1737,6 +1739,10 @@ class _Context:
                 if len(phrase) == n and phrase in self.r.quantity_of:
                     found = self.r.quantity_of[phrase]
                     break
+        if found is not None and found[0] == _VAGUE_COMPLEXITY and found[1] in self.r.vague_ids:
+            # "the complexity of SCSG to reach a stationary point … is $X$": the complexity the
+            # abstract named before, else a computational one (v22)
+            return self._complexity_named_before(k) or found[0]
         if found is None or found[1] in self.r.vague_ids:
             return None
         return found[0]
@@ -2319,6 +2325,8 @@ class _Context:
         k = wk + 1
         if k + 1 < len(self.words) and self.words[k].text in _RESOURCE_NOUNS:
             k += 1  # "$\\poly(1/\\gamma)$ time is impossible" (v21)
+        if any(_match_at(self.words, k, (verb, "not", "suffice")) for verb in ("do", "does")):
+            return True  # "even $O(n^{1.499}/\\epsilon^2)$ examples do not suffice" (v22)
         if not (k < len(self.words) and self.words[k].text in ("is", "are")):
             return False
         k += 1
@@ -2385,11 +2393,7 @@ class _Context:
             # "…, which is also tight": a relative clause about the bound continues the clause
             phrase = after.at(self.words, k)
             if phrase is not None:
-                if (
-                    phrase[-1] == "up"
-                    or _match_at(self.words, k + len(phrase), ("up", "to"))
-                    or _match_at(self.words, k + len(phrase), ("within",))
-                ):
+                if self._limited(phrase, k + len(phrase)):
                     return kind  # "tight up to log factors", "tight within polylog factors": not tight
                 return "tight"
             k += 1
@@ -2482,17 +2486,20 @@ class _Context:
                 return False  # a formula of its own: the words are about that one
             phrase = after.at(self.words, j)
             if phrase is not None:
-                end = j + len(phrase)
-                return not (
-                    phrase[-1] == "up"
-                    or _match_at(self.words, end, ("up", "to"))
-                    or _match_at(self.words, end, ("within",))
-                    # "optimal in $n$ up to …": tight in one variable only (v21)
-                    or _match_at(self.words, end, ("in",))
-                    and end + 1 < len(self.words)
-                    and self.words[end + 1].formula >= 0
-                )
+                return not self._limited(phrase, j + len(phrase))
         return False
+
+    def _limited(self, phrase: Phrase, end: int) -> bool:
+        """Whether the tight cue ``phrase`` ending before ``words[end]`` is limited: "tight up to log
+        factors", "within polylog factors", or in one variable only ("optimal in $n$", v21)."""
+        return (
+            phrase[-1] == "up"
+            or _match_at(self.words, end, ("up", "to"))
+            or _match_at(self.words, end, ("within",))
+            or _match_at(self.words, end, ("in",))
+            and end + 1 < len(self.words)
+            and self.words[end + 1].formula >= 0
+        )
 
     # -- attribution -----------------------------------------------------------------------------
 
@@ -2620,6 +2627,26 @@ class _Context:
         # "(2016)", "(Feldman and Vondrak, 2018)", "[WWW 2020]", "[Hu and Evans, UAI 2020]"
         return nxt in (")", "]", ";") or prev in ("(", "[")
 
+    def _cited_after(self, wk: int) -> bool:
+        """Whether a citation follows the formula ("$X$ (Cai et al., 2022)", "$X$ by Lee et al.
+        2020", "$X$ in \\cite{…}"), before any other formula or the clause's end (v22)."""
+        k = wk + 1
+        if k < len(self.words) and self.words[k].text in ("in", "by", "of", "from"):
+            k += 1
+        if k >= len(self.words):
+            return False
+        first = self.abstract[self.words[k].start : self.words[k].start + 1]
+        if not (self.words[k].text in ("(", "[", "\\") or first.isupper()):
+            return False  # a reference opens on a bracket, \\cite or an author's name
+        sent = self.sentences[wk]
+        for j in range(k, min(k + 9, len(self.words))):
+            w = self.words[j]
+            if self.sentences[j] != sent or w.formula >= 0 or w.text == ";":
+                return False
+            if self._citation_at(j):
+                return True
+        return False
+
     def _bounding_than(self, k: int, hit: Phrase) -> bool:
         """ "never larger than $X$", "no more than $X$": ``than`` stating a bound, not a comparison."""
         if hit != ("than",):
@@ -2703,6 +2730,8 @@ class _Context:
             return "prior"
         if self.r.cue("prior-right-after", "after").at(self.words, wk + 1) is not None:
             return "prior"  # "a lower bound of $X$ is known", "$X$ was conjectured"
+        if self._cited_after(wk):
+            return "prior"  # "improving the one with overhead $X$ in \\cite{BHPQ17}" (v22)
         if self._claimed_here_after(wk):
             return "this"  # "matching the $X$ lower bound established in this paper"
         if self._ends_before(wk, "prior-adjacent", lo=self._window_before(wk, 6), gap=3) is not None:
@@ -3032,6 +3061,8 @@ _CONDITION_FILLERS = frozenset(("the", "that", "all", "a", "regime", "case", "so
 _REGIME_CUES = frozenset((("such", "as"), ("when",), ("if",), ("whenever",), ("assumed", "to", "be")))
 # Words opening a sentence's conditional clause (v20).
 _CLAUSE_OPENERS = frozenset("when if whenever provided assuming unless".split())
+# Words that start the main clause after a condition written without a comma (v22).
+_MAIN_CLAUSE_OPENERS = frozenset(("we", "then", "our", "one"))
 _IMPROVE_VERBS = ("improv", "sharpen", "reduc", "tighten", "lower", "decreas")
 # Markers of a later item of an enumeration: "(ii)", "(b)", "(2)".
 _LATER_ITEMS = frozenset(("ii", "iii", "iv", "v", "vi", "b", "c", "d", "2", "3", "4", "5"))
@@ -3045,7 +3076,9 @@ _HEDGE_ADVERBS = frozenset(("generally", "always", "in", "general", "even", "pos
 _UNATTAINABLE = frozenset(("attainable", "achievable", "possible", "attained", "achieved"))
 # The resource a formula may count before its predicate ("$X$ time is impossible"), and the words
 # after a comma that open a contrasting clause (v21).
-_RESOURCE_NOUNS = frozenset(("time", "space", "memory", "samples", "queries", "rounds", "regret"))
+_RESOURCE_NOUNS = frozenset(
+    ("time", "space", "memory", "samples", "examples", "queries", "rounds", "regret", "measurements")
+)
 _CONTRASTS = frozenset(("while", "whereas", "but"))
 # "…, achieving a regret of $X$": participles that open the clause of what the subject reaches.
 _REACHING_PARTICIPLES = frozenset(("achieving", "attaining", "obtaining", "yielding", "reaching"))

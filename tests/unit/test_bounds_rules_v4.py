@@ -45,8 +45,8 @@ def only(abstract: str) -> Bound:
 
 
 def test_bounds_version() -> None:
-    assert NAME == "bounds.latex.v21"
-    assert only("We obtain $O(\\sqrt{T})$ regret.").extractor == "bounds.latex.v21"
+    assert NAME == "bounds.latex.v22"
+    assert only("We obtain $O(\\sqrt{T})$ regret.").extractor == "bounds.latex.v22"
 
 
 @pytest.mark.parametrize(

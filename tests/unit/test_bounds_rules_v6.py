@@ -753,3 +753,57 @@ def test_v21_such_approaches_and_uniformly_convex_losses(bounds_pipeline: Any) -
     assert attributions(bounds_pipeline, such) == ["prior"]
     uniformly = "We show its complexity is $O(1/\\epsilon^{1/d})$ for uniformly convex loss of order $d$."
     assert quantities(bounds_pipeline, uniformly) == ["computational complexity"]
+
+
+# -- bounds.latex.v22 ---------------------------------------------------------------------------
+
+
+def test_v22_a_main_clause_after_a_condition_without_a_comma() -> None:
+    abstract = (
+        "When the data lies in $\\mathbb{R}^D$ we obtain a rate of $\\widetilde{O}(n^{-1/(2\\beta + D)})$, "
+        "which matches known lower bounds up to logarithmic factors."
+    )
+    assert [b.latex for b in unparsed(abstract)] == ["\\widetilde{O}(n^{-1/(2\\beta + D)})"]
+    # the subject of the condition itself is no main clause
+    regime = "When we have eigen-decay ($\\mu_j \\le O(j^{-\\beta})$), the regret is $R_n \\le O(n^{1/2})$."
+    assert [b.latex for b in unparsed(regime)] == ["R_n \\le O(n^{1/2})"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (
+            "We obtain an algorithm with overhead $O(\\ln k)$, improving the one with overhead "
+            "$O(\\ln^2 k)$ in \\cite{BHPQ17}.",
+            ["this", "prior"],
+        ),
+        ("This improves the regret $O(d^{7/2} \\sqrt{T})$ by Lee et al. 2020.", ["prior"]),
+        ("Our algorithm attains regret $O(\\sqrt{T})$ (Theorem 2) on all instances.", ["this"]),
+    ],
+)
+def test_v22_a_citation_after_the_formula(bounds_pipeline: Any, abstract: str, expected: list[str]) -> None:
+    assert attributions(bounds_pipeline, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kinds"),
+    [
+        ("Under stronger assumptions, even $O(n^{1.499}/\\epsilon^2)$ examples do not suffice.", ["lower"]),
+        ("Learning this class using $O(n/\\epsilon^2)$ examples is impossible.", ["lower"]),
+        ("We show that $O(n/\\epsilon^2)$ examples suffice.", ["upper"]),
+        ("It achieves an $O(\\sqrt{dT})$ regret. This regret matches the minimax lower bound.", ["tight"]),
+        ("We achieve error $O(1/t)$ which is information theoretically optimal.", ["tight"]),
+        ("It reaches regret $O(\\sqrt{T})$ and matches the theoretical lower bound in $T$.", ["upper"]),
+    ],
+)
+def test_v22_insufficient_and_matching(abstract: str, kinds: list[str]) -> None:
+    assert [b.kind for b in unparsed(abstract)] == kinds
+
+
+def test_v22_a_bare_complexity_as_subject_and_a_gradient_computation_cost(bounds_pipeline: Any) -> None:
+    subject = "The complexity of SCSG to reach a stationary point is $O(\\epsilon^{-5/3})$."
+    assert quantities(bounds_pipeline, subject) == ["computational complexity"]
+    named = "We study the sample complexity of learning. The complexity of our method is $O(d/\\epsilon^2)$."
+    assert quantities(bounds_pipeline, named) == ["sample complexity"]
+    cost = "It finds a stationary point at a gradient computation cost of $O(n^{1/2} \\epsilon^{-2})$."
+    assert quantities(bounds_pipeline, cost) == ["gradient complexity"]
