@@ -165,7 +165,9 @@ def test_bounds_eval_floors_on_gold() -> None:
     with unseen text. With X (scored once with v18 frozen) and Y (with v19 frozen), v19 (1229
     abstracts, 2323 gold): F1 0.929, kind 0.956, attribution 0.924, quantity 0.689: floor 0.68.
     With Z (scored once with v20 frozen), v21 (1279 abstracts, 2411 gold): F1 0.930, kind 0.955,
-    attribution 0.927, quantity 0.691 (floors unchanged).
+    attribution 0.927, quantity 0.691 (floors unchanged). With AA (scored once with v21 frozen),
+    v22 (1329 abstracts, 2505 gold): F1 0.930, kind 0.956, attribution 0.927, quantity 0.685:
+    quantity floor 0.67, as the gold keeps growing with unseen text.
     """
     g = load_gold(str(DATA / "bounds_gold.jsonl"))
     papers = [p for p in read_papers([str(SEEDS), str(DATA / "bounds_gold_papers.jsonl")]) if p.id in g]
@@ -173,7 +175,7 @@ def test_bounds_eval_floors_on_gold() -> None:
     scores = score_bounds(g, papers, predicted)
     accuracy = scores.accuracy()
     assert scores.detection()["f1"] >= 0.92
-    assert accuracy["kind"] >= 0.95 and accuracy["attribution"] >= 0.90 and accuracy["quantity"] >= 0.68
+    assert accuracy["kind"] >= 0.95 and accuracy["attribution"] >= 0.90 and accuracy["quantity"] >= 0.67
 
 
 def test_bounds_eval_floors_on_gold_with_the_parse(bounds_pipeline: Any) -> None:
@@ -196,11 +198,12 @@ def test_bounds_eval_floors_on_gold_with_the_parse(bounds_pipeline: Any) -> None
     0.739 (floors attribution 0.92 and quantity 0.73 since W, which no rule was tuned on); v19 with
     X and Y (1229 abstracts, 2323 gold): F1 0.929, kind 0.956, attribution 0.929, quantity 0.726
     (quantity floor 0.72); v21 with Z (1279 abstracts, 2411 gold): F1 0.930, kind 0.955,
-    attribution 0.933, quantity 0.727 (floors unchanged)."""
+    attribution 0.933, quantity 0.727 (floors unchanged); v22 with AA (1329 abstracts, 2505 gold):
+    F1 0.929, kind 0.956, attribution 0.933, quantity 0.723 (quantity floor 0.71)."""
     g = load_gold(str(DATA / "bounds_gold.jsonl"))
     papers = [p for p in read_papers([str(SEEDS), str(DATA / "bounds_gold_papers.jsonl")]) if p.id in g]
     predicted = {p.id: list(bounds_pipeline.extract_one(p).bounds) for p in papers}
     scores = score_bounds(g, papers, predicted)
     accuracy = scores.accuracy()
     assert scores.detection()["f1"] >= 0.92
-    assert accuracy["kind"] >= 0.95 and accuracy["attribution"] >= 0.92 and accuracy["quantity"] >= 0.72
+    assert accuracy["kind"] >= 0.95 and accuracy["attribution"] >= 0.92 and accuracy["quantity"] >= 0.71
