@@ -62,10 +62,12 @@ $(NEO4J_LAUNCHER): tools/neo4j/src/org/kgabstracts/KgTestServer.java $(NEO4J_STA
 	mkdir -p tools/neo4j/classes
 	$(JAVAC) -d tools/neo4j/classes -cp '$(NEO4J_LIB)/*' --release 17 $<
 
-# Benchmarks at corpus scale (not tests): reads ../shared/data/ml-abstracts.jsonl or CORPUS=path.
+# Benchmarks at corpus scale (not tests): reads ../shared/data/ml-abstracts.jsonl or CORPUS=path;
+# then the bounds extractor on hostile 100 kB abstracts against an ordinary one.
 CORPUS ?= ../shared/data/ml-abstracts.jsonl
 bench: install neo4j-jars browser
 	$(BIN)/python bench/run.py $(CORPUS)
+	$(BIN)/python bench/bench_adversarial.py
 
 # Coverage-guided fuzzing of the readers, normalizer and LaTeX parser for FUZZ_SECONDS; crashing
 # inputs land in tests/fuzz/crashers/, which the unit tests replay.

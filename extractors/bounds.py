@@ -406,6 +406,11 @@ class _Formula:
     end: int
     pieces: list[_Piece] = field(default_factory=list)
 
+    @property
+    def has_bound(self) -> bool:
+        """Whether a piece is a bound (not only a condition such as "$d>1$")."""
+        return any(p.role == "bound" for p in self.pieces)
+
 
 @dataclass(slots=True)
 class _Piece:
@@ -2398,7 +2403,8 @@ class _Context:
                 return "tight"
             k += 1
         end = k
-        while end < len(self.words) and self.sentences[end] == sent and not self._bound_formula(end):
+        _, s_hi = self._sentence_span(wk)
+        while end < s_hi and not self._bound_formula(end):
             end += 1  # "…, when $d>1$, and show that this bound is tight": a condition is passed (v20)
         if self._referred_tight(k, end) or self._called_tight_next(wk) or self._both_called_tight(end):
             return "tight"
@@ -2408,12 +2414,12 @@ class _Context:
         """ "achieving loss $A$ when $d=1$ and $B$ when $d>1$, and show that both bounds are tight":
         the bounds of a sentence that later calls them all tight ("both bounds", "these rates";
         v20). ``k`` is the word after the clause of the first formula."""
-        sent = self.sentences[k] if k < len(self.words) else -1
-        last = k
-        while last < len(self.words) and self.sentences[last] == sent:
-            if self._bound_formula(last):
-                k = last + 1
-            last += 1
+        if k >= len(self.words):
+            return False
+        _, last = self._sentence_span(k)
+        for j in range(k, last):
+            if self._bound_formula(j):
+                k = j + 1
         plural = any(
             self.words[j].text in ("both", "these", "all") and self.words[j + 1].text.endswith("s")
             and self.words[j + 1].text in _RESULT_NOUNS
@@ -2424,7 +2430,7 @@ class _Context:
     def _bound_formula(self, k: int) -> bool:
         """Whether ``words[k]`` is a formula with a bound in it (not a condition such as "$d>1$")."""
         w = self.words[k]
-        return w.formula >= 0 and any(p.role == "bound" for p in self.formulas[w.formula].pieces)
+        return w.formula >= 0 and self.formulas[w.formula].has_bound
 
     def _called_tight_next(self, wk: int) -> bool:
         """Whether the next sentence calls the bounds of this one tight: "… rate of order $X$. Those
@@ -2435,12 +2441,12 @@ class _Context:
         limited ("tight up to log factors").
         """
         sent = self.sentences[wk]
-        k = wk + 1
-        while k < len(self.words) and self.sentences[k] == sent:
-            k += 1
+        _, k = self._sentence_span(wk)
+        if k < len(self.words) and self.sentences[k] == sent:
+            return False  # the sentence goes on past the look-around
         lo = k
         hi = k
-        while hi < len(self.words) and self.sentences[hi] == sent + 1:
+        while hi < len(self.words) and hi - lo < _SPAN and self.sentences[hi] == sent + 1:
             hi += 1
         return self._referred_tight(lo, hi, opening=True) or self._matching_lower_next(lo, hi)
 
