@@ -171,7 +171,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v22"
+NAME = "bounds.latex.v23"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
 _FONT_WRAPPERS = frozenset(
@@ -1732,6 +1732,8 @@ class _Context:
         k = self._word_of(subj)
         if k is None or k >= wk or self.sentences[k] != self.sentences[wk]:
             return None
+        if self._counted_variable(k, self.abstract[self.words[wk].start : self.words[wk].end]):
+            return None  # "The error … after $t$ iterations scales like $\\beta/t$" (v23)
         if k in self._number_spans():
             return self._number_spans()[k][1]  # "the number of tests … is at most $X$"
         lo = max(self._sentence_span(k)[0], k - 4)
@@ -1969,6 +1971,19 @@ class _Context:
         while k > lo and self.words[k - 1].text in _SUBJECT_SKIP:
             k -= 1
         found = self._q_ending(k, max(lo, k - 4), naming=True)
+        latex_text = self.abstract[self.words[wk].start : self.words[wk].end]
+        if found is not None and self._counted_variable(k - 1, latex_text):
+            # "The error … after $t$ iterations scales like $\\beta/t$": the count is the bound's
+            # variable; the subject is the quantity named before it in the sentence (v23)
+            s_lo = self._sentence_span(wk)[0]
+            found = next(
+                (
+                    hit
+                    for end in range(k - 2, s_lo, -1)
+                    if (hit := self._q_ending(end, max(s_lo, end - 4), naming=True)) is not None
+                ),
+                None,
+            )
         if found is None:
             # "the $\\ell_2$-error of our estimator decays": the noun before an "of" phrase
             of = next((j for j in range(k - 1, max(lo, k - 5) - 1, -1) if self.words[j].text == "of"), None)
@@ -2037,11 +2052,16 @@ class _Context:
         return None
 
     def _converging_rate(self, wk: int) -> bool:
-        """Whether "rate" right before the formula is governed by a converging verb ("converges at a
-        rate of $X$", "converging at rate $X$"): a convergence rate, whatever else the sentence names."""
+        """Whether "rate" right before the formula (or right after it, "converge at a $X$ rate") is
+        governed by a converging verb ("converges at a rate of $X$", "converging at rate $X$"): a
+        convergence rate, whatever else the sentence names."""
         lo = self._window_before(wk, 6)
         rate = next((k for k in range(wk - 1, lo - 1, -1) if self.words[k].text in ("rate", "rates")), None)
         if rate is None:
+            if _match_at(self.words, wk + 1, ("rate",)) or _match_at(self.words, wk + 1, ("rates",)):
+                # "converge to the optimum at a $O(1/t^2)$ rate" (v23)
+                lo = self._window_before(wk, 8)
+                return any(self.words[k].text.startswith("converg") for k in range(lo, wk))
             return False
         return any(self.words[k].text.startswith("converg") for k in range(max(lo, rate - 4), rate))
 
@@ -2740,7 +2760,9 @@ class _Context:
             return "prior"  # "improving the one with overhead $X$ in \\cite{BHPQ17}" (v22)
         if self._claimed_here_after(wk):
             return "this"  # "matching the $X$ lower bound established in this paper"
-        if self._ends_before(wk, "prior-adjacent", lo=self._window_before(wk, 6), gap=3) is not None:
+        if self._ends_before(
+            wk, "prior-adjacent", lo=self._window_before(wk, 6), gap=3
+        ) is not None and not self._resource_preposition_before(wk):
             return "prior"  # "analogous to the $X$ optimistic rate", "matching the $X$ lower bound"
         if self._improved_object(wk):
             return "prior"  # "which substantially improves the sublinear rate $X$ of …"
@@ -2794,6 +2816,11 @@ class _Context:
             # with no cue before the abstract first speaks of itself is the background
             return "prior"
         return "this"
+
+    def _resource_preposition_before(self, wk: int) -> bool:
+        """ "can recover the tensor exactly from $X$ samples": a preposition right before the formula
+        introduces what the verb needs, so the verb's object is no earlier value (v23)."""
+        return wk > 0 and self.words[wk - 1].text in ("from", "using", "with", "within")
 
     def _enumerated_item(self, wk: int) -> str | None:
         """The attribution of the bound in the item before when the formula sits in a later item

@@ -807,3 +807,34 @@ def test_v22_a_bare_complexity_as_subject_and_a_gradient_computation_cost(bounds
     assert quantities(bounds_pipeline, named) == ["sample complexity"]
     cost = "It finds a stationary point at a gradient computation cost of $O(n^{1/2} \\epsilon^{-2})$."
     assert quantities(bounds_pipeline, cost) == ["gradient complexity"]
+
+
+# -- bounds.latex.v23 ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        ("The trajectories converge to the optimum at a $O(1/t^2)$ rate.", "convergence rate"),
+        ("The error for minimizing a smooth function after $t$ iterations scales like $\\beta/t$.", "error"),
+        ("The number of observed entries needed for exact recovery is $O(\\log N)$.", "sample complexity"),
+        ("It recovers the tensor from $O(n^{3/2} r^5)$ randomly sampled entries.", "sample complexity"),
+        ("The matrix has $O(n)$ nonzero entries.", "number of nonzero entries"),
+    ],
+)
+def test_v23_rates_after_the_formula_and_observed_entries(
+    bounds_pipeline: Any, abstract: str, expected: str
+) -> None:
+    assert quantities(bounds_pipeline, abstract) == [expected]
+
+
+def test_v23_a_resource_after_a_recovering_verb_is_no_earlier_value(bounds_pipeline: Any) -> None:
+    ours = "Our method can recover the tensor exactly from $O(n^{3/2} r^5)$ samples."
+    assert attributions(bounds_pipeline, ours) == ["this"]
+    recovered = "This recovers the $O(\\sqrt{T})$ rate of prior work."
+    assert attributions(bounds_pipeline, recovered) == ["prior"]
+
+
+def test_v23_what_has_been_developed_is_earlier_work(bounds_pipeline: Any) -> None:
+    developed = "Approximations have been developed which avoid the $O(N^3)$ scaling with dataset size $N$."
+    assert attributions(bounds_pipeline, developed) == ["prior"]
