@@ -53,6 +53,10 @@ from extractors.canonical import (
         ("the memory complexity", "Metric", "space complexity"),
         ("cost per iteration", "Metric", "per-iteration cost"),
         ("per-iteration complexity", "Metric", "per-iteration cost"),
+        ("space", "Metric", "space complexity"),
+        ("the number of gradient evaluations", "Metric", "gradient complexity"),
+        ("per-step complexity", "Metric", "per-step cost"),
+        ("number of black-box calls", "Metric", "oracle complexity"),
         ("number of comparisons", "Metric", "number of comparison"),  # no complexity of that name
         ("sample size", "Metric", "sample size"),  # a size, not always a complexity
     ],
