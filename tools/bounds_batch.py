@@ -13,8 +13,9 @@ makes it an estimate on unseen text. ``tests/unit/test_bounds_gold_order.py`` ch
 shipped gold papers are the first records of this order. On the 22,654-abstract corpus the theory
 venues give 879 records, and the gold holds all of them since batch S; the order then goes on with
 the abstracts of every other venue that pass the same filter, in the same hash order (880
-onwards: NeurIPS, ICML, ICLR and the rest), 1,346 records in all. Since batch AC the gold holds
-the whole order; text no rule has seen must now come from another corpus, or another filter.
+onwards: NeurIPS, ICML, ICLR and the rest), 1,346 records in all, which the gold holds since batch
+AC. The order ends with the abstracts, of any venue, that write their bounds without TeX math
+("O(n^3) complexity", "Õ(√T) regret": :func:`plain_bounded`), from record 1,347 on.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -44,6 +46,18 @@ def bounded(record: dict[str, object]) -> bool:
             and any(marker in abstract for marker in MARKERS) and _readable(abstract))
 
 
+# Bounds written without TeX math: Unicode (Õ, Ω, Θ, ≤, ≥, √) or a plain "O(" before a term.
+PLAIN_MARKER = re.compile(r"[ÕΩΘ≤≥√]|\bO\(\s*[A-Za-z0-9√(\\]")
+
+
+def plain_bounded(record: dict[str, object]) -> bool:
+    """Whether a record's abstract has no TeX math but a Unicode or plain-text bound marker
+    ("O(n^3) complexity", "Õ(√T) regret"), at any venue: the order's last part."""
+    abstract = record.get("abstract") or ""
+    return (isinstance(abstract, str) and "$" not in abstract
+            and PLAIN_MARKER.search(abstract) is not None and _readable(abstract))
+
+
 def _readable(abstract: str) -> bool:
     """Whether kg reads the abstract: its math spans all close (``kg.text.find_math``)."""
     from kg.errors import KGError
@@ -58,16 +72,20 @@ def _readable(abstract: str) -> bool:
 
 def blind_order(corpus: Path) -> list[dict[str, object]]:
     """Every eligible record of ``corpus`` (JSONL) in order of ``sha256(id)``, then every other
-    record with a bound marker (the other venues: NeurIPS, ICML, ICLR …) in the same order."""
+    record with a bound marker in TeX math (the other venues: NeurIPS, ICML, ICLR …) in the same
+    order, then every record whose bounds are written without TeX math (:func:`plain_bounded`, any
+    venue) in the same order."""
     with open(corpus, encoding="utf-8") as fh:
-        records = [r for r in map(json.loads, fh) if bounded(r)]
+        records = list(map(json.loads, fh))
 
     def key(record: dict[str, object]) -> str:
         return hashlib.sha256(str(record["id"]).encode("utf-8")).hexdigest()
 
-    theory = sorted((r for r in records if r.get("venue") in VENUES), key=key)
-    rest = sorted((r for r in records if r.get("venue") not in VENUES), key=key)
-    return theory + rest
+    tex = [r for r in records if bounded(r)]
+    theory = sorted((r for r in tex if r.get("venue") in VENUES), key=key)
+    rest = sorted((r for r in tex if r.get("venue") not in VENUES), key=key)
+    plain = sorted((r for r in records if plain_bounded(r)), key=key)
+    return theory + rest + plain
 
 
 def batch(corpus: Path, first: int, last: int) -> Iterator[dict[str, object]]:

@@ -17,7 +17,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tools"))
 
-from bounds_batch import DEFAULT_CORPUS, VENUES, blind_order, bounded, eligible  # noqa: E402
+from bounds_batch import DEFAULT_CORPUS, VENUES, blind_order, bounded, eligible, plain_bounded  # noqa: E402
 
 GOLD_PAPERS = REPO / "tests" / "data" / "bounds_gold_papers.jsonl"
 
@@ -33,6 +33,11 @@ def test_eligibility_filter() -> None:
     # the same filter at any venue: what the order goes on with once the theory venues are used up
     assert bounded({**ok, "venue": "NeurIPS"})
     assert not bounded({**ok, "venue": "NeurIPS", "abstract": "a regret of O(sqrt T)"})
+    # the order's last part: bounds written without TeX math, at any venue
+    assert plain_bounded({**ok, "abstract": "a regret of O(sqrt T)"})
+    assert plain_bounded({**ok, "venue": "ICML", "abstract": "a regret of Õ(√T) in T rounds"})
+    assert not plain_bounded(ok)  # TeX math: the first parts
+    assert not plain_bounded({**ok, "abstract": "a regret that grows slowly (see Section O)"})
 
 
 @pytest.mark.skipif(not DEFAULT_CORPUS.is_file(), reason=f"corpus not found at {DEFAULT_CORPUS}")
@@ -44,9 +49,12 @@ def test_shipped_gold_papers_are_the_head_of_the_blind_order() -> None:
 
 
 @pytest.mark.skipif(not DEFAULT_CORPUS.is_file(), reason=f"corpus not found at {DEFAULT_CORPUS}")
-def test_the_order_goes_on_with_the_other_venues_after_the_theory_ones() -> None:
+def test_the_order_goes_on_with_the_other_venues_then_with_math_written_out() -> None:
     order = blind_order(DEFAULT_CORPUS)
-    venues = [r.get("venue") in VENUES for r in order]
+    tex = [r for r in order if bounded(r)]
+    plain = order[len(tex) :]
+    assert tex == order[: len(tex)] and plain and all(plain_bounded(r) for r in plain)
+    venues = [r.get("venue") in VENUES for r in tex]
     theory = venues.count(True)
-    assert theory > 0 and venues == [True] * theory + [False] * (len(order) - theory)
+    assert theory > 0 and venues == [True] * theory + [False] * (len(tex) - theory)
     assert len({r["id"] for r in order}) == len(order)
