@@ -171,7 +171,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v23"
+NAME = "bounds.latex.v24"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
 _FONT_WRAPPERS = frozenset(
@@ -842,7 +842,9 @@ def _lhs_is_quantity(abstract: str, tokens: list[latex.Token], a: int, rel_k: in
 # Bounds written outside math.
 
 
-_BARE_LETTERS = frozenset("OoÕΩΘω")
+_BARE_LETTERS = frozenset("OoÕΩΘω\u2126")  # U+2126, the ohm sign, stands for Ω in some PDFs
+# Heads spelled out in plain text, five letters before their parenthesis (v24).
+_BARE_WORDS = frozenset(("Omega", "Theta", "omega"))
 
 
 def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
@@ -872,13 +874,16 @@ def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
         if (
             q <= lo
             or not abstract[q - 1 : q]
-            or not (abstract[q - 1] in "OoÕΩΘω}a" or abstract[q - 1] == _COMBINING_TILDE)
+            or not (abstract[q - 1] in "OoÕΩΘω}a\u2126" or abstract[q - 1] == _COMBINING_TILDE)
         ):
             continue
         letter = abstract[q - 1]
-        if letter in _BARE_LETTERS and (q - 1 == lo or abstract[q - 2] in " \t\n,;:([/"):
+        word = abstract[max(lo, q - 5) : q]
+        if letter in _BARE_LETTERS and (q - 1 == lo or abstract[q - 2] in " \t\n,;:([/^"):
             # the common case, "O(n log n)", "Õ(dB)": a lone head letter, no LaTeX to read
             head, soft, head_start = letter, letter == "Õ", q - 1
+        elif word in _BARE_WORDS and word in r.heads and (q - 5 == lo or not abstract[q - 6].isalnum()):
+            head, soft, head_start = word, False, q - 5  # "an Omega(ln(k)) lower bound" (v24)
         else:
             toks = latex.tokenize(abstract, max(lo, q - 32), q)
             n_toks = len(toks)
@@ -898,7 +903,8 @@ def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
             s, (head, soft, _) = found
             head_start = toks[s].start
         before = abstract[head_start - 1] if head_start > lo else " "
-        if before.isalnum() or before in "\\_^":
+        base = _exponent_base(abstract, lo, head_start) if before == "^" else None
+        if base is None and (before.isalnum() or before in "\\_^"):
             continue
         close = close_of.get(p)
         if close is None or close - p > _MAX_BARE_ARG:
@@ -908,6 +914,13 @@ def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
             continue
         notation, kind, soft_head, rule = r.heads[head]
         expr, variables = latex.to_expr(arg)
+        if base is not None:
+            # "n^O(1/θ^2) time", "2^O(1/ε^2) variables": the power is the bound, as "$n^{O(…)}$" (v24)
+            base_text = abstract[base:head_start - 1]
+            expr = f"{base_text}^({notation}({expr}))"
+            if base_text.isalpha():
+                variables = tuple(sorted({*variables, base_text}))
+            head_start = base
         pieces.append(
             _Piece(
                 "bound",
@@ -927,6 +940,20 @@ def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
         )
         taken_until = close + 1
     return pieces
+
+
+def _exponent_base(abstract: str, lo: int, head_start: int) -> int | None:
+    """The start of the base of a power whose exponent is the head at ``head_start`` ("n^O(…)",
+    "2^Ω(…)"): one letter or a number right before the ``^``, after a word boundary; else None."""
+    end = head_start - 1  # the "^"
+    start = end
+    while start > lo and end - start < 4 and abstract[start - 1].isdigit():
+        start -= 1
+    if start == end and start > lo and abstract[start - 1].isalpha():
+        start -= 1
+    if start == end or (start > lo and (abstract[start - 1].isalnum() or abstract[start - 1] in "\\_^")):
+        return None
+    return start
 
 
 def _plausible_argument(arg: str) -> bool:

@@ -838,3 +838,25 @@ def test_v23_a_resource_after_a_recovering_verb_is_no_earlier_value(bounds_pipel
 def test_v23_what_has_been_developed_is_earlier_work(bounds_pipeline: Any) -> None:
     developed = "Approximations have been developed which avoid the $O(N^3)$ scaling with dataset size $N$."
     assert attributions(bounds_pipeline, developed) == ["prior"]
+
+
+# -- bounds.latex.v24 ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a power whose exponent is the bound, written without TeX math
+        ("It runs in time n^O(1/θ^2) for margin θ.", [("n^O(1/θ^2)", "upper", "n^(O(1/theta^2))")]),
+        ("It depends on at most 2^O(1/ε^2) variables.", [("2^O(1/ε^2)", "upper", "2^(O(1/epsilon^2))")]),
+        ("A lower bound of 2^Ω(1/ε) holds.", [("2^Ω(1/ε)", "lower", "2^(Omega(1/epsilon))")]),
+        # heads spelled out, and the ohm sign some PDFs print for Ω
+        ("We prove an Omega(ln(k)) overhead lower bound.", [("Omega(ln(k))", "lower", "ln(k)")]),
+        ("It uses Theta(n log n) comparisons.", [("Theta(n log n)", "tight", "n log n")]),
+        ("AdaBoost requires \u2126(k log m) iterations.", [("\u2126(k log m)", "lower", "k log m")]),
+        # not heads: a word that ends in one, or a power of a longer base
+        ("A Megaomega(n) unit and aTheta(x) term, and dn^O(1) in the text.", []),
+    ],
+)
+def test_v24_bounds_written_without_tex_math(abstract: str, expected: list[tuple[str, str, str]]) -> None:
+    assert [(b.latex, b.kind, b.expr) for b in unparsed(abstract)] == expected
