@@ -1207,6 +1207,8 @@ class _Context:
         The clause ends at the first comma that no "i.e." or "e.g." continues; a main clause must
         follow it, or the sentence is the condition's own claim."""
         lo, hi = self._sentence_span(wk)
+        if lo > 0 and self.sentences[lo - 1] == self.sentences[lo]:
+            return None  # the sentence starts beyond the look-around
         first = lo
         while first < wk and self.words[first].text.startswith("\\"):
             first += 1  # "\\item Provided …"
