@@ -171,7 +171,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v24"
+NAME = "bounds.latex.v25"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
 _FONT_WRAPPERS = frozenset(
@@ -376,8 +376,14 @@ def _sentence_ids(abstract: str, words: list[_Word]) -> list[int]:
         if w.text in (".", "?", "!") and k + 1 < len(words):
             nxt = words[k + 1]
             prev = words[k - 1].text if k > 0 else ""
-            if prev in _SENTENCE_ABBREV or (len(prev) == 1 and prev.isalpha() and prev != "a"):
+            if prev in _SENTENCE_ABBREV:
                 continue
+            if len(prev) == 1 and prev.isalpha() and prev != "a":
+                # an initial ("J. Smith") or the end of "i.e." / "e.g."; but a variable written
+                # out ends a sentence: "depend only on the rank d. For the stochastic model" (v25)
+                initial = abstract[words[k - 1].start].isupper()
+                if initial or (k >= 2 and words[k - 2].text == "."):
+                    continue
             first = abstract[nxt.start]
             if first.isupper() or nxt.formula >= 0 or first.isdigit() and w.text == ".":
                 sent += 1
@@ -845,6 +851,10 @@ def _lhs_is_quantity(abstract: str, tokens: list[latex.Token], a: int, rel_k: in
 _BARE_LETTERS = frozenset("OoÕΩΘω\u2126")  # U+2126, the ohm sign, stands for Ω in some PDFs
 # Heads spelled out in plain text, five letters before their parenthesis (v24).
 _BARE_WORDS = frozenset(("Omega", "Theta", "omega"))
+# Written out before a bare head: a tilde command and a space ("\widetilde O(\sqrtT)"), and a
+# symbol with a relation ("K=ω(…)", "∆ = O(\log n)", "R_T ≤ O(√T)") (v25).
+_BARE_TILDE = re.compile(r"\\(?:widetilde|tilde)\s+")
+_BARE_LHS = re.compile(r"[A-Za-zΑ-Ωα-ω∆][A-Za-z0-9]?(?:_\{?[A-Za-z0-9]+\}?)?\s*(?:=|≤|≥|<|>)\s*")
 
 
 def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
@@ -921,6 +931,15 @@ def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
             if base_text.isalpha():
                 variables = tuple(sorted({*variables, base_text}))
             head_start = base
+        tilde = _BARE_TILDE.search(abstract, max(lo, head_start - 12), head_start)
+        if tilde is not None and tilde.end() == head_start and base is None:
+            head_start, soft = tilde.start(), True  # "\widetilde O(\sqrtT)" written out (v25)
+        has_lhs = False
+        lhs = _BARE_LHS.search(abstract, max(lo, head_start - 16), head_start)
+        if lhs is not None and lhs.end() == head_start:
+            if lhs.start() == lo or not abstract[lhs.start() - 1].isalnum():
+                # "If K=ω(n/\log n), …": the size of a symbol, a regime or a claim (v25)
+                head_start, has_lhs = lhs.start(), True
         pieces.append(
             _Piece(
                 "bound",
@@ -932,7 +951,7 @@ def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
                 expr,
                 variables,
                 rule,
-                False,
+                has_lhs,
                 False,
                 True,
                 True,

@@ -860,3 +860,49 @@ def test_v23_what_has_been_developed_is_earlier_work(bounds_pipeline: Any) -> No
 )
 def test_v24_bounds_written_without_tex_math(abstract: str, expected: list[tuple[str, str, str]]) -> None:
     assert [(b.latex, b.kind, b.expr) for b in unparsed(abstract)] == expected
+
+
+# -- bounds.latex.v25 ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a tilde command written out before a bare head makes it soft, and belongs to it
+        ("The regret is \\widetilde O(\\sqrtT) here.", [("\\widetilde O(\\sqrtT)", True)]),
+        ("Classes learnable from \\tilde O(d/ε)-many samples exist.", [("\\tilde O(d/ε)", True)]),
+        # a symbol and its relation written before a bare head belong to the bound
+        ("The regret R_T ≤ O(√T) holds for all T.", [("R_T ≤ O(√T)", False)]),
+        ("The sample complexity is n = O(d log d) here.", [("n = O(d log d)", False)]),
+    ],
+)
+def test_v25_what_stands_before_a_bare_head(abstract: str, expected: list[tuple[str, bool]]) -> None:
+    assert [(b.latex, b.soft) for b in unparsed(abstract)] == expected
+
+
+def test_v25_a_bare_bound_with_its_symbol_under_if_is_a_regime() -> None:
+    abstract = "(1) If K=ω( n /\\log n), SDP attains the limits; (2) If K=Θ(n/\\log n), SDP is optimal."
+    assert unparsed(abstract) == []
+    claim = "We show that K=Θ(n/\\log n) suffices for recovery."
+    assert [b.latex for b in unparsed(claim)] == ["K=Θ(n/\\log n)"]
+
+
+def test_v25_a_variable_written_out_ends_its_sentence(bounds_pipeline: Any) -> None:
+    abstract = (
+        "Our regret bounds do not depend on the number of experts, only on the rank d. For the "
+        "stochastic model we show a tight bound of Θ(\\sqrtdT)."
+    )
+    # the bound's sentence names nothing, so the abstract's regret names it, not the count of the
+    # sentence before
+    assert quantities(bounds_pipeline, abstract) == ["regret"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        ("GBS obtains the gold standard query cost of O(log n) for such problems.", "query complexity"),
+        ("The per-iteration cost of our method scales as O(log n).", "per-iteration cost"),
+    ],
+)
+def test_v25_a_named_cost(bounds_pipeline: Any, abstract: str, expected: str) -> None:
+    assert quantities(bounds_pipeline, abstract) == [expected]
