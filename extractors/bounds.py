@@ -171,7 +171,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v25"
+NAME = "bounds.latex.v26"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
 _FONT_WRAPPERS = frozenset(
@@ -851,6 +851,10 @@ def _lhs_is_quantity(abstract: str, tokens: list[latex.Token], a: int, rel_k: in
 _BARE_LETTERS = frozenset("OoÕΩΘω\u2126")  # U+2126, the ohm sign, stands for Ω in some PDFs
 # Heads spelled out in plain text, five letters before their parenthesis (v24).
 _BARE_WORDS = frozenset(("Omega", "Theta", "omega"))
+# Sizing commands written out between a bare head and its parenthesis, and the spaces that may
+# stand there ("\tildeO\left(…", "O\xa0( n^2 d )") (v26).
+_SIZING_BEFORE_PAREN = ("\\left", "\\bigl", "\\Bigl", "\\big", "\\Big")
+_INLINE_SPACES = frozenset(" \xa0\u2009\u202f")
 # Written out before a bare head: a tilde command and a space ("\widetilde O(\sqrtT)"), and a
 # symbol with a relation ("K=ω(…)", "∆ = O(\log n)", "R_T ≤ O(√T)") (v25).
 _BARE_TILDE = re.compile(r"\\(?:widetilde|tilde)\s+")
@@ -879,8 +883,14 @@ def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
         if p < taken_until:
             continue
         q = p
-        if q > lo and abstract[q - 1] == " ":
+        sizing = next((c for c in _SIZING_BEFORE_PAREN if abstract.endswith(c, max(lo, q - len(c)), q)), None)
+        if sizing is not None:
+            q -= len(sizing)  # "\\tildeO\\left(…\\right)" written out (v26)
+        if q > lo and abstract[q - 1] in _INLINE_SPACES:
             q -= 1
+        star = q > lo + 1 and abstract[q - 1] in "∗*" and abstract[q - 2] in "OÕ"
+        if star:
+            q -= 1  # "O∗(nT)": the starred O hides log factors, like Õ (v26)
         if (
             q <= lo
             or not abstract[q - 1 : q]
@@ -891,7 +901,7 @@ def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
         word = abstract[max(lo, q - 5) : q]
         if letter in _BARE_LETTERS and (q - 1 == lo or abstract[q - 2] in " \t\n,;:([/^"):
             # the common case, "O(n log n)", "Õ(dB)": a lone head letter, no LaTeX to read
-            head, soft, head_start = letter, letter == "Õ", q - 1
+            head, soft, head_start = letter, letter == "Õ" or star, q - 1
         elif word in _BARE_WORDS and word in r.heads and (q - 5 == lo or not abstract[q - 6].isalnum()):
             head, soft, head_start = word, False, q - 5  # "an Omega(ln(k)) lower bound" (v24)
         else:
@@ -926,10 +936,9 @@ def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
         expr, variables = latex.to_expr(arg)
         if base is not None:
             # "n^O(1/θ^2) time", "2^O(1/ε^2) variables": the power is the bound, as "$n^{O(…)}$" (v24)
-            base_text = abstract[base:head_start - 1]
-            expr = f"{base_text}^({notation}({expr}))"
-            if base_text.isalpha():
-                variables = tuple(sorted({*variables, base_text}))
+            base_expr, base_variables = latex.to_expr(abstract[base : head_start - 1])
+            expr = f"{base_expr}^({notation}({expr}))"
+            variables = tuple(sorted({*variables, *base_variables}))
             head_start = base
         tilde = _BARE_TILDE.search(abstract, max(lo, head_start - 12), head_start)
         if tilde is not None and tilde.end() == head_start and base is None:
@@ -966,6 +975,16 @@ def _exponent_base(abstract: str, lo: int, head_start: int) -> int | None:
     "2^Ω(…)"): one letter or a number right before the ``^``, after a word boundary; else None."""
     end = head_start - 1  # the "^"
     start = end
+    if start > lo and abstract[start - 1] == ")":
+        # "(1/ε)^O(\\log(1/ε))": a parenthesized base (v26)
+        depth = 0
+        for j in range(start - 1, max(lo, start - 40) - 1, -1):
+            depth += {")": 1, "(": -1}.get(abstract[j], 0)
+            if depth == 0:
+                if j > lo and (abstract[j - 1].isalnum() or abstract[j - 1] in "\\_^"):
+                    return None
+                return j
+        return None
     while start > lo and end - start < 4 and abstract[start - 1].isdigit():
         start -= 1
     if start == end and start > lo and abstract[start - 1].isalpha():
@@ -3183,7 +3202,7 @@ _KNOWN_FILLERS = frozenset(("the", "fastest", "best", "same", "optimal"))
 # Words that end a run of modifiers between a formula and its quantity noun.
 _NOT_MODIFIERS = frozenset(
     "and or for of to in on with by the a an is are that which whose where when if as at from "
-    "up than while whereas".split()
+    "up than while whereas after over within under using via before until".split()
 )
 # Generic head nouns a modifier before them specialises ("teaching complexity", "constraint
 # violation", "Hellinger distance"): head word -> the head as named in a quantity.

@@ -906,3 +906,34 @@ def test_v25_a_variable_written_out_ends_its_sentence(bounds_pipeline: Any) -> N
 )
 def test_v25_a_named_cost(bounds_pipeline: Any, abstract: str, expected: str) -> None:
     assert quantities(bounds_pipeline, abstract) == [expected]
+
+
+# -- bounds.latex.v26 ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a sizing command, a no-break space or a star between a bare head and its parenthesis
+        ("It has regret \\tildeO\\left(\\sqrt{NT}\\right) after T rounds.", [("upper", True, "regret")]),
+        ("It runs in time O\u00a0( n^2 d ), improving on SDP.", [("upper", False, "running time")]),
+        ("In the full information case the regret is O∗( nT ) only.", [("upper", True, "regret")]),
+        # a parenthesized base of a power whose exponent is the bound
+        ("Our algorithm runs in time (1/ε)^O(\\log \\log (1/ε)) only.", [("upper", False, "running time")]),
+        # a function applied, not a base
+        ("The map f(x)^O(1) is smooth.", []),
+    ],
+)
+def test_v26_more_bounds_written_without_tex_math(
+    bounds_pipeline: Any, abstract: str, expected: list[tuple[str, bool, str]]
+) -> None:
+    paper = Paper(id="p-test", title="t", abstract=abstract)
+    bounds = [b for b in bounds_pipeline.extract_one(paper).bounds if b.form == "formula"]
+    assert [(b.kind, b.soft, b.quantity) for b in bounds] == expected
+
+
+def test_v26_a_power_of_a_parenthesized_base_reads_its_base() -> None:
+    (bound,) = unparsed("Any cover has size (1/ε)^Ω(\\log(1/ε)) at least.")
+    assert (bound.latex, bound.kind, bound.expr) == (
+        "(1/ε)^Ω(\\log(1/ε))", "lower", "(1/epsilon)^(Omega(log(1/epsilon)))"
+    )
