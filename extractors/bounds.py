@@ -849,6 +849,8 @@ def _lhs_is_quantity(abstract: str, tokens: list[latex.Token], a: int, rel_k: in
 
 
 _BARE_LETTERS = frozenset("OoÕΩΘω\u2126")  # U+2126, the ohm sign, stands for Ω in some PDFs
+# The last character of a head read with its LaTeX: "\\tilde{O}", "Omega", "Theta", a combining tilde.
+_HEAD_ENDINGS = frozenset(("}", "a", _COMBINING_TILDE))
 # Heads spelled out in plain text, five letters before their parenthesis (v24).
 _BARE_WORDS = frozenset(("Omega", "Theta", "omega"))
 # Sizing commands written out between a bare head and its parenthesis, and the spaces that may
@@ -894,7 +896,7 @@ def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
         if (
             q <= lo
             or not abstract[q - 1 : q]
-            or not (abstract[q - 1] in "OoÕΩΘω}a\u2126" or abstract[q - 1] == _COMBINING_TILDE)
+            or not (abstract[q - 1] in _BARE_LETTERS or abstract[q - 1] in _HEAD_ENDINGS)
         ):
             continue
         letter = abstract[q - 1]
@@ -1658,10 +1660,9 @@ class _Context:
         lo = self._window_before(wk, limit)
         # a phrase ending in the window may start a little before it: "the estimation error is of order"
         lo_start = self._window_before(wk, limit + 3)
-        latex_text = self.abstract[self.words[wk].start : self.words[wk].end]
         for end in range(wk, lo, -1):
             near = wk - end <= 3  # "rate", "complexity" count only this close
-            if end < wk and self._counted_variable(end - 1, latex_text):
+            if end < wk and self._counted_variable(end - 1, wk):
                 continue  # "$O(1/\sqrt{n})$ after $n$ iterations, and of $O(1/n)$ …" (v20)
 
             def usable(p: Phrase, near: bool = near) -> bool:
@@ -1799,7 +1800,7 @@ class _Context:
         k = self._word_of(subj)
         if k is None or k >= wk or self.sentences[k] != self.sentences[wk]:
             return None
-        if self._counted_variable(k, self.abstract[self.words[wk].start : self.words[wk].end]):
+        if self._counted_variable(k, wk):
             return None  # "The error … after $t$ iterations scales like $\\beta/t$" (v23)
         if k in self._number_spans():
             return self._number_spans()[k][1]  # "the number of tests … is at most $X$"
@@ -1869,14 +1870,10 @@ class _Context:
             return ""
         if not self.words[k - 1].text.endswith("s"):
             return ""
-        w = self.words[k + 1]
-        tok = self._token_at(w.start)
-        plural = w.text.isalpha() and w.text.endswith("s") and w.text not in _NOT_MODIFIERS
-        if not plural or (tok.tag_ not in ("NNS", "NNPS") if tok is not None else w.text in _VERBS_IN_S):
-            return ""
-        if self._noun_follows(k + 1) or self._modifier_use(k + 2):
+        counted = self._counted_plural(k + 1, False, conjunct=True)
+        if counted is None or self._noun_follows(k + 1):
             return ""  # "variables and constraints matrices": the second noun modifies another
-        return " and " + w.text
+        return " and " + counted
 
     def _problem_class(self, k: int) -> bool:
         """Whether ``words[k]`` ends a class of problems, not a quantity: a loss or objective that
@@ -1889,13 +1886,14 @@ class _Context:
             j -= 1
         return j < k - 1 and j >= 0 and self.words[j].text in ("for", "with", "of")
 
-    def _counted_variable(self, k: int, latex_text: str) -> bool:
-        """Whether ``words[k]`` counts a symbol of the bound ("$O(1/N)$ for $N$ iterations"): the
-        count is the bound's variable, not what it bounds (v20)."""
+    def _counted_variable(self, k: int, wk: int) -> bool:
+        """Whether ``words[k]`` counts a symbol of the formula ``words[wk]`` ("$O(1/N)$ for $N$
+        iterations"): the count is the bound's variable, not what it bounds (v20)."""
         if k < 1 or not self._is_symbol(k - 1) or self.words[k].formula >= 0:
             return False
         symbol = self.abstract[self.words[k - 1].start : self.words[k - 1].end].strip("$ ")
-        return re.search(r"(?<![A-Za-z\\])" + re.escape(symbol) + r"(?![A-Za-z])", latex_text) is not None
+        formula = self.abstract[self.words[wk].start : self.words[wk].end]
+        return re.search(r"(?<![A-Za-z\\])" + re.escape(symbol) + r"(?![A-Za-z])", formula) is not None
 
     def _sized_algorithm(self, wk: int) -> bool:
         """ "the $O(N \\log N)$ Cooley-Tukey FFT algorithm": an asymptotic formula between a
@@ -1918,18 +1916,22 @@ class _Context:
                 return True
         return False
 
-    def _counted_plural(self, k: int, modified: bool, acronym: Any = None) -> str | None:
+    def _counted_plural(
+        self, k: int, modified: bool, acronym: Any = None, conjunct: bool = False
+    ) -> str | None:
         """``words[k]`` when it is a plural noun counting a resource, else None.
 
         The parse decides what is a plural noun when there is one ("$X$ holds" is a verb); without
         it, a plural-looking word that is not a common verb ending. After a modifier (``modified``)
-        a nominal suffix also decides, since the parse may read "random projections" as a verb.
+        a nominal suffix also decides, since the parse may read "random projections" as a verb. A
+        noun joined to a counted one by "and" (``conjunct``) may be one that alone counts nothing
+        ("$X$ variables and constraints").
         """
         w = self.words[k]
         text = w.text
         if not text.isalpha() or len(text) < 4 or not text.endswith("s") or text.endswith(_NOT_PLURAL):
             return None
-        if text in _NOT_MODIFIERS or text in _NOT_COUNTED or self._modifier_use(k + 1):
+        if text in _NOT_MODIFIERS or (text in _NOT_COUNTED and not conjunct) or self._modifier_use(k + 1):
             return None
         tok = self._token_at(w.start)
         if acronym is not None and tok is not None and acronym.head == tok and acronym.dep_ == "compound":
@@ -2038,8 +2040,7 @@ class _Context:
         while k > lo and self.words[k - 1].text in _SUBJECT_SKIP:
             k -= 1
         found = self._q_ending(k, max(lo, k - 4), naming=True)
-        latex_text = self.abstract[self.words[wk].start : self.words[wk].end]
-        if found is not None and self._counted_variable(k - 1, latex_text):
+        if found is not None and self._counted_variable(k - 1, wk):
             # "The error … after $t$ iterations scales like $\\beta/t$": the count is the bound's
             # variable; the subject is the quantity named before it in the sentence (v23)
             s_lo = self._sentence_span(wk)[0]
@@ -2079,9 +2080,7 @@ class _Context:
         for k in range(wk + 1, min(wk + 4, len(self.words) - 2)):
             if self.sentences[k + 2] != sent:
                 return None
-            if self.words[k].text in _MEMORY_UNITS and self.words[k + 1].text == "of":
-                return _BIT_RESOURCES.get(self.words[k + 2].text)
-            if self.words[k].text in _MEMORY_UNITS and self.words[k + 1].text == "to":
+            if self.words[k].text in _MEMORY_UNITS and self.words[k + 1].text in ("of", "to"):
                 return _BIT_RESOURCES.get(self.words[k + 2].text)
         return None
 
@@ -2334,7 +2333,7 @@ class _Context:
         for k in range(wk - 1, lo - 1, -1):
             if k + 1 < wk and self._is_symbol(k + 1):
                 continue  # "up to total variation distance $\alpha$ is $X$": the phrase names $\alpha$
-            if self._problem_class(k) or self._counted_variable(k, latex_text):
+            if self._problem_class(k) or self._counted_variable(k, wk):
                 continue  # "for strongly convex loss, it achieves the optimal rate of $X$" (v20)
             found = self._q_ending(k + 1, lo, self._general, naming=True)
             if found is not None:
@@ -2343,7 +2342,7 @@ class _Context:
             if self.words[k].text == "where":
                 break  # "…, where $m$ is the per-task sample size" defines symbols
             at = self._q_at(k, self._general, naming=True)
-            if at is None or self._problem_class(k + at[1] - 1) or self._counted_variable(k, latex_text):
+            if at is None or self._problem_class(k + at[1] - 1) or self._counted_variable(k, wk):
                 continue  # "a rate of $O(1/N)$ for $N$ iterations": $N$ is the bound's variable (v20)
             return at[0][0]
         if q is not None:
