@@ -171,7 +171,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v26"
+NAME = "bounds.latex.v28"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
 _FONT_WRAPPERS = frozenset(
@@ -858,9 +858,12 @@ _BARE_WORDS = frozenset(("Omega", "Theta", "omega"))
 _SIZING_BEFORE_PAREN = ("\\left", "\\bigl", "\\Bigl", "\\big", "\\Big")
 _INLINE_SPACES = frozenset(" \xa0\u2009\u202f")
 # Written out before a bare head: a tilde command and a space ("\widetilde O(\sqrtT)"), and a
-# symbol with a relation ("K=ω(…)", "∆ = O(\log n)", "R_T ≤ O(√T)") (v25).
+# symbol with a relation ("K=ω(…)", "∆ = O(\log n)", "R_T ≤ O(√T)") (v25), the symbol maybe a
+# command ("\ell = O(k/ε)", v27).
 _BARE_TILDE = re.compile(r"\\(?:widetilde|tilde)\s+")
-_BARE_LHS = re.compile(r"[A-Za-zΑ-Ωα-ω∆][A-Za-z0-9]?(?:_\{?[A-Za-z0-9]+\}?)?\s*(?:=|≤|≥|<|>)\s*")
+_BARE_LHS = re.compile(
+    r"(?:\\[A-Za-z]+|[A-Za-zΑ-Ωα-ω∆][A-Za-z0-9]?)(?:_\{?[A-Za-z0-9]+\}?)?\s*(?:=|≤|≥|<|>)\s*"
+)
 
 
 def _bare_pieces(abstract: str, lo: int, hi: int, r: _Rules) -> list[_Piece]:
@@ -1282,7 +1285,25 @@ class _Context:
             return True
         if self._improvement_amount(wk):
             return True
-        return self.r.cue("not-bound", "after").at(self.words, wk + 1) is not None
+        after = self.r.cue("not-bound", "after").at(self.words, wk + 1)
+        if after is None:
+            return False
+        # "an $\epsilon$-approximation" names a parameter, but "an $O(1)$-approximation" bounds the
+        # approximation ratio: the asymptotic head makes it a claim (v27)
+        return not (after[0] == "-" and after[-1].startswith("approximat") and self._asymptotic(wk))
+
+    def _asymptotic(self, wk: int) -> bool:
+        """Whether the formula at ``words[wk]`` is an O/Ω/Θ expression standing alone (no left side,
+        not one coordinate of a pair: "an $(\\epsilon, O(\\epsilon^{0.5}))$-approximate minimum")."""
+        w = self.words[wk]
+        text = self.abstract[w.start : w.end].strip("$ ")
+        if text.startswith("(") and "," in text:
+            return False
+        pieces = self.formulas[w.formula].pieces
+        return any(
+            p.role == "bound" and p.notation in ("O", "Omega", "Theta") and not p.has_lhs and p.formula_like
+            for p in pieces
+        )
 
     def _improvement_amount(self, wk: int) -> bool:
         """ "improves the sample complexity by $X$ and $Y$": amounts of improvement, not bounds."""
@@ -1298,6 +1319,8 @@ class _Context:
             k -= 1
         if k < 0 or self.words[k].text != "by":
             return False
+        if k > 0 and self.words[k - 1].text in _BOUNDING_PARTICIPLES:
+            return False  # "(i) decreases as …, and (ii) is always capped by $X$" states a bound (v27)
         s_lo, _ = self._sentence_span(wk)
         if any(
             self.words[j].text.startswith(_IMPROVE_VERBS)
@@ -1774,7 +1797,7 @@ class _Context:
         cur, verb = tok, None
         for _ in range(6):
             head = cur.head
-            if head is cur or cur.dep_ not in _PATH_DEPS:
+            if head is cur or cur.dep_ not in _PATH_DEPS and not self._second_subject(cur):
                 return None
             if head.pos_ in ("VERB", "AUX"):
                 verb = head
@@ -1821,6 +1844,15 @@ class _Context:
         if found is None or found[1] in self.r.vague_ids:
             return None
         return found[0]
+
+    @staticmethod
+    def _second_subject(tok: Any) -> bool:
+        """Whether the parse made the formula token a second subject of its verb, after the real
+        one ("For a matrix D, the complexity of … is $X$": "complexity" and the formula both nsubj);
+        the formula is then the verb's complement (v28)."""
+        if tok.dep_ != "nsubj" or tok.head.pos_ not in ("VERB", "AUX"):
+            return False
+        return any(c.dep_ in ("nsubj", "nsubjpass") and c.i < tok.head.i < tok.i for c in tok.head.children)
 
     def _count_noun_after(self, wk: int) -> str | None:
         """ "number of tests" from "$X$ tests": a plural noun right after the formula counts a resource.
@@ -2432,6 +2464,13 @@ class _Context:
             k += 1
         return k < len(self.words) and self.words[k].text in _UNATTAINABLE
 
+    def _lower_bound_after(self, wk: int) -> bool:
+        """Whether "lower bound" names the formula right after it ("an $O(d/T)$ lower bound")."""
+        k = wk + 1
+        if k < len(self.words) and self.words[k].text == "-":
+            k += 1  # "$O(d/T)$-lower bound"
+        return any(_match_at(self.words, k, p) for p in _LOWER_BOUND_NOUNS)
+
     def _impossible_before(self, wk: int) -> bool:
         lo, _ = self._sentence_span(wk)
         phrases = self.r.cue("impossible", "sentence")
@@ -2460,6 +2499,8 @@ class _Context:
             and self._ends_before(wk, "lower-override", lo=self._window_before(wk, 4), gap=1)
         ):
             return "lower"  # "a lower bound of $\\mathcal{O}(Km\\log T)$": the words say which side
+        if kind == "upper" and piece.rule.startswith("head.") and self._lower_bound_after(wk):
+            return "lower"  # "an $O(d/T)$ lower bound on the excess risk" (v27)
         if kind == "upper" and piece.notation in ("o", "O") and (
             self._impossible_before(wk) or self._unattainable_after(wk)
         ):
@@ -2468,7 +2509,10 @@ class _Context:
         before = self._ends_before(wk, "tight", lo=lo, gap=3)
         if before is not None:
             k = next((k for k in range(wk - 1, lo - 1, -1) if self.words[k].text == before[0]), wk)
-            if self.r.cue("tight-hedge").ending(self.words, k, lo) is None:
+            # "This lower bound is best possible, as $O(d^2)$ samples suffice": a cue that a comma
+            # parts from the formula is about another bound (v27)
+            parted = any(self.words[j].text in (",", ";") for j in range(k, wk))
+            if not parted and self.r.cue("tight-hedge").ending(self.words, k, lo) is None:
                 return "tight"  # but "almost tight", "nearly tight" are not
         sent = self.sentences[wk]
         after = self.r.cue("tight", "after")
@@ -2820,6 +2864,8 @@ class _Context:
             # "improves from $A$ to $B$", "accelerates from a rate of $A$ to $B$", "from $A$ for
             # PC-PG to $B$ for COPOE"
             return "prior"
+        if self._to_end_of_from(wk):
+            return "this"  # "reduced from the typical $A$ complexity to merely $B$": the new value (v28)
         if self.r.cue("prior-right-after", "after").at(self.words, wk + 1) is not None:
             return "prior"  # "a lower bound of $X$ is known", "$X$ was conjectured"
         if self._cited_after(wk):
@@ -2940,6 +2986,16 @@ class _Context:
             if text not in _FROM_FILLERS:
                 return False
         return False
+
+    def _to_end_of_from(self, wk: int) -> bool:
+        """Whether the formula ends a "from $A$ … to $B$" chain as its $B$ (v28)."""
+        j = wk - 1
+        while j >= 0 and wk - j <= 4 and self.words[j].text in _TO_FILLERS and self.words[j].text != "to":
+            j -= 1
+        if j < 0 or self.words[j].text != "to":
+            return False
+        prev = next((i for i in range(j - 1, max(j - 8, -1), -1) if self.words[i].formula >= 0), None)
+        return prev is not None and self._from_before(prev) and self._to_formula_after(prev)
 
     def _to_formula_after(self, wk: int) -> bool:
         """Whether "to" and another formula follow within the clause: "$A$ to $B$", "$A$ for
@@ -3163,6 +3219,10 @@ _CLAUSE_OPENERS = frozenset("when if whenever provided assuming unless".split())
 # Words that start the main clause after a condition written without a comma (v22).
 _MAIN_CLAUSE_OPENERS = frozenset(("we", "then", "our", "one"))
 _IMPROVE_VERBS = ("improv", "sharpen", "reduc", "tighten", "lower", "decreas")
+# "lower bound" as the noun a formula names ("an $O(d/T)$ lower bound", v27).
+_LOWER_BOUND_NOUNS = (("lower", "bound"), ("lower", "bounds"), ("lower-bound",), ("lower-bounds",))
+# Participles that bound what comes "by" them: "capped by $X$" is no amount of improvement.
+_BOUNDING_PARTICIPLES = frozenset(("capped", "bounded", "dominated", "majorized", "upper-bounded"))
 # Markers of a later item of an enumeration: "(ii)", "(b)", "(2)".
 _LATER_ITEMS = frozenset(("ii", "iii", "iv", "v", "vi", "b", "c", "d", "2", "3", "4", "5"))
 # Words set in math that are no product of symbols: "given $iid$ observations".
@@ -3402,9 +3462,10 @@ _BIT_RESOURCES = {
 _MEMORY_UNITS = frozenset(("bits", "words", "bytes"))
 # Verbs whose object is the earlier value a result improves upon: "improves the rate $X$".
 # Words between "from" and the formula it starts from: "from a rate of $A$ to $B$".
-_FROM_FILLERS = frozenset("a an the rate rates of".split())
-# Words between "to" and the formula it goes to: "to up to $B$", "to only $B$".
-_TO_FILLERS = frozenset("up to only just about roughly a an the rate of".split())
+# Adjectives of the earlier value may stand there too: "from the typical $A$ complexity" (v28).
+_FROM_FILLERS = frozenset("a an the rate rates of typical usual standard previous existing naive".split())
+# Words between "to" and the formula it goes to: "to up to $B$", "to only $B$", "to merely $B$".
+_TO_FILLERS = frozenset("up to only just about roughly a an the rate of merely".split())
 _IMPROVING_LEMMAS = frozenset("improve outperform surpass beat sharpen tighten reduce decrease".split())
 # Verbs whose object is the value reduced from, when nothing sets the formula apart (v20).
 _REDUCING_LEMMAS = frozenset(("reduce", "decrease"))

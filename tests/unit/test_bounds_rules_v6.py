@@ -937,3 +937,60 @@ def test_v26_a_power_of_a_parenthesized_base_reads_its_base() -> None:
     assert (bound.latex, bound.kind, bound.expr) == (
         "(1/ε)^Ω(\\log(1/ε))", "lower", "(1/epsilon)^(Omega(log(1/epsilon)))"
     )
+
+
+# -- bounds.latex.v27 ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # an asymptotic head before "-approximation" bounds the approximation ratio …
+        ("We give an $O(\\log n)$-approximation algorithm for the problem.",
+         [("O(\\log n)", "upper", "approximation ratio")]),
+        ("We give an O(log n)-approximation algorithm for the problem.",
+         [("O(log n)", "upper", "approximation ratio")]),
+        # … a parameter or one coordinate of a pair does not
+        ("We find an $\\epsilon$-approximation of the optimum.", []),
+        ("It finds an $(\\epsilon, O(\\epsilon^{0.5}))$-approximate local minimum.", []),
+        # "lower bound" right after an O-formula says which side
+        ("We demonstrate an $O(d \\log T/T)$ upper bound on the excess risk, and an $O(d/T)$ lower bound "
+         "on the excess risk of any method.",
+         [("O(d \\log T/T)", "upper", "excess risk"), ("O(d/T)", "lower", "excess risk")]),
+        # a written-out left side may be a command
+        ("It requires a target dimension of \\ell = O(k/ε) for any k.",
+         [("\\ell = O(k/ε)", "upper", "target dimension")]),
+        # "capped by" bounds, even after a verb of decrease earlier in the sentence
+        ("The ratio (i) decreases as the error decreases, and (ii) is always capped by O(log k), which "
+         "holds without any input.", [("O(log k)", "upper", "error")]),
+        # "best possible" right before the formula calls it tight, not across a comma
+        ("An optimal rule converges at a best-possible rate O(N^-α/d) for such integrands.",
+         [("O(N^-α/d)", "tight", "convergence rate")]),
+        ("This lower bound is best possible, as $O(d^2)$ samples suffice to learn the covariance.",
+         [("O(d^2)", "upper", "sample complexity")]),
+    ],
+)
+def test_v27_approximations_sides_and_cues(
+    bounds_pipeline: Any, abstract: str, expected: list[tuple[str, str, str]]
+) -> None:
+    paper = Paper(id="p-test", title="t", abstract=abstract)
+    bounds = [b for b in bounds_pipeline.extract_one(paper).bounds if b.form == "formula"]
+    assert [(b.latex, b.kind, b.quantity) for b in bounds] == expected
+
+
+# -- bounds.latex.v28 ---------------------------------------------------------------------------
+
+
+def test_v28_from_a_typical_value_to_merely_another(bounds_pipeline: Any) -> None:
+    abstract = ("Using our hashing method, the query time of a (K,L)-parameterized LSH is reduced from the "
+                "typical O(dKL) complexity to merely O(KL+dL), where d is the number of nonzeros.")
+    paper = Paper(id="p-test", title="t", abstract=abstract)
+    bounds = [b for b in bounds_pipeline.extract_one(paper).bounds if b.form == "formula"]
+    assert [(b.latex, b.attribution) for b in bounds] == [("O(dKL)", "prior"), ("O(KL+dL)", "this")]
+
+
+def test_v28_a_formula_parsed_as_a_second_subject_is_the_complement(bounds_pipeline: Any) -> None:
+    # the small parser makes both "complexity" and the formula subjects of "is"
+    abstract = ("For a data matrix D, the complexity of conventional decomposition methods is O(N_1 N_2 r), "
+                "which limits their usefulness.")
+    assert quantities(bounds_pipeline, abstract) == ["computational complexity"]
