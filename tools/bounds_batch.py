@@ -74,7 +74,8 @@ def blind_order(corpus: Path) -> list[dict[str, object]]:
     """Every eligible record of ``corpus`` (JSONL) in order of ``sha256(id)``, then every other
     record with a bound marker in TeX math (the other venues: NeurIPS, ICML, ICLR …) in the same
     order, then every record whose bounds are written without TeX math (:func:`plain_bounded`, any
-    venue) in the same order."""
+    venue) in the same order. A text the order already holds under another id (the corpus has a
+    few abstracts twice) is left out: kg reads it as one paper, so a gold file holds it once."""
     with open(corpus, encoding="utf-8") as fh:
         records = list(map(json.loads, fh))
 
@@ -85,7 +86,14 @@ def blind_order(corpus: Path) -> list[dict[str, object]]:
     theory = sorted((r for r in tex if r.get("venue") in VENUES), key=key)
     rest = sorted((r for r in tex if r.get("venue") not in VENUES), key=key)
     plain = sorted((r for r in records if plain_bounded(r)), key=key)
-    return theory + rest + plain
+    seen: set[str] = set()
+    order = []
+    for record in theory + rest + plain:
+        text = " ".join(str(record.get("abstract") or "").split())
+        if text not in seen:
+            seen.add(text)
+            order.append(record)
+    return order
 
 
 def batch(corpus: Path, first: int, last: int) -> Iterator[dict[str, object]]:

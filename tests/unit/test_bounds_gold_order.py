@@ -58,3 +58,5 @@ def test_the_order_goes_on_with_the_other_venues_then_with_math_written_out() ->
     theory = venues.count(True)
     assert theory > 0 and venues == [True] * theory + [False] * (len(tex) - theory)
     assert len({r["id"] for r in order}) == len(order)
+    # each text once: the corpus holds a few abstracts under two ids, which kg reads as one paper
+    assert len({" ".join(str(r["abstract"]).split()) for r in order}) == len(order)
