@@ -8,7 +8,8 @@ final input by construction; what they save is the extraction, the only expensiv
 
 The per-paper cache is the ``extractions.jsonl`` of the build directory: a record is reused
 when the paper's text and metadata (everything but its sources) are unchanged and the extractor
-versions (plus the spaCy pipeline name/version) in the manifest equal the current ones.
+versions (plus the spaCy pipeline name/version and the digest of the rule tables in
+``extractors/patterns``) in the manifest equal the current ones.
 """
 
 from __future__ import annotations

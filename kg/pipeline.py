@@ -7,6 +7,8 @@ in chunks and come back in input order, so the output does not depend on the wor
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import multiprocessing
 import os
 import signal
@@ -15,6 +17,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from extractors.base import Extractor, ParsedPaper
@@ -28,6 +31,20 @@ if TYPE_CHECKING:
     from spacy.language import Language
 
 CHUNK = 64
+PATTERNS_DIR = Path(__file__).resolve().parents[1] / "extractors" / "patterns"
+
+
+@functools.lru_cache(maxsize=1)
+def patterns_digest() -> str:
+    """``sha256:`` and 12 hex digits over the names and bytes of the rule tables in
+    ``extractors/patterns`` (aliases, cues, quantity names …). Part of the cache key, so a record
+    extracted before a table changed is extracted again even when no extractor's name changed
+    (an alias added to ``aliases.jsonl`` changes canonical names without a new entity extractor)."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in PATTERNS_DIR.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(PATTERNS_DIR).as_posix().encode("utf-8") + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return "sha256:" + digest.hexdigest()[:12]
 
 
 @dataclass(slots=True)
@@ -41,8 +58,9 @@ class Pipeline:
 
     @property
     def versions(self) -> dict[str, str]:
-        """Extractor family → versioned name, plus the spaCy pipeline: the cache key parts."""
-        out = {"spacy": f"{self.nlp_name}-{self.nlp.meta.get('version', '?')}"}
+        """Extractor family → versioned name, plus the spaCy pipeline and the digest of the rule
+        tables the extractors read: the cache key parts."""
+        out = {"spacy": f"{self.nlp_name}-{self.nlp.meta.get('version', '?')}", "patterns": patterns_digest()}
         for family, extractor in zip(self.families, self.extractors, strict=True):
             out[family] = extractor.name
         return out

@@ -36,7 +36,7 @@ def test_build_seeds_has_the_50_papers(seed_graph_dir: Path) -> None:
     manifest = load_manifest(seed_graph_dir)
     assert manifest["counts"]["nodes"]["Paper"] == 50
     assert manifest["report"]["duplicates_merged"] == 1
-    assert set(manifest["extractors"]) == {"bounds", "entities", "spacy"}
+    assert set(manifest["extractors"]) == {"bounds", "entities", "patterns", "spacy"}
     assert len(manifest["inputs"]) == 3
 
 

@@ -113,7 +113,10 @@ def test_build_writes_the_contract_layout(tmp_path: Path, pipeline: Pipeline) ->
         "manifest.json",
     ]
     manifest = load_manifest(tmp_path / "out")
-    assert manifest["extractors"] == {"entities": "entities.testlexicon.v1", "spacy": "blank-en-0.0.0"}
+    assert manifest["extractors"]["entities"] == "entities.testlexicon.v1"
+    assert manifest["extractors"]["spacy"] == "blank-en-0.0.0"
+    assert set(manifest["extractors"]) == {"entities", "patterns", "spacy"}
+    assert re.fullmatch(r"sha256:[0-9a-f]{12}", manifest["extractors"]["patterns"])
     assert manifest["inputs"][src].startswith("sha256:")
     assert manifest["counts"]["nodes"] == {"Bound": 1, "Metric": 1, "Method": 3, "Paper": 3, "Task": 2}
     assert (result.extracted, result.reused) == (3, 0)
@@ -139,6 +142,26 @@ def test_build_reuses_cached_records(tmp_path: Path, pipeline: Pipeline) -> None
     result = build_graph([src], tmp_path / "out", pipeline=pipeline, workers=1)
     assert (result.extracted, result.reused) == (0, 3)
     assert pipeline.extractors[0].calls == calls
+
+
+def test_a_changed_rule_table_invalidates_the_cached_records(
+    tmp_path: Path, pipeline: Pipeline, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kg.pipeline
+
+    src = _jsonl(tmp_path / "old.jsonl", OLD)
+    build_graph([src], tmp_path / "out", pipeline=pipeline, workers=1)
+    tables = tmp_path / "patterns"
+    shutil.copytree(kg.pipeline.PATTERNS_DIR, tables)
+    with open(tables / "aliases.jsonl", "a", encoding="utf-8") as fh:  # one more alias, no new extractor name
+        fh.write('{"id": "alias.test", "canonical": "running time", "type": "Metric", "names": ["wall time"]}\n')
+    monkeypatch.setattr(kg.pipeline, "PATTERNS_DIR", tables)
+    kg.pipeline.patterns_digest.cache_clear()
+    try:
+        result = build_graph([src], tmp_path / "out", pipeline=pipeline, workers=1)
+    finally:
+        kg.pipeline.patterns_digest.cache_clear()
+    assert (result.extracted, result.reused) == (3, 0)
 
 
 def test_build_update_equals_rebuild(tmp_path: Path, pipeline: Pipeline) -> None:
