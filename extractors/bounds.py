@@ -171,7 +171,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v28"
+NAME = "bounds.latex.v29"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
 _FONT_WRAPPERS = frozenset(
@@ -1464,6 +1464,9 @@ class _Context:
                 return f"{before} {quantity}", "q.qualified"
         if not _names_itself(hit, quantity) or quantity == "convergence rate" or self.doc is None:
             return quantity, rule
+        if start >= 2 and self.words[start - 1].text == "expected" and self.words[start - 2].formula >= 0:
+            # "it has $O(k)$ expected running time": the small parser reads "expected" as a verb (v29)
+            return f"expected {quantity}", "q.qualified"
         head = self._token_at(self.words[end - 1].start)
         if head is None:
             return quantity, rule
@@ -2149,6 +2152,17 @@ class _Context:
                 return found[0]
         return None
 
+    def _named_before(self, wk: int, heads: tuple[str, ...], vague_id: str) -> str | None:
+        """The last quantity named before word ``wk`` with one of ``heads`` as its last word, other
+        than the bare one (rule ``vague_id``): "the per-iteration cost" before "$X$ cost"."""
+        for k in range(wk - 1, 0, -1):
+            if self.words[k - 1].text not in heads:
+                continue
+            found = self._q_ending(k, max(0, k - 4))
+            if found is not None and found[1] != vague_id and found[1] not in self.r.vague_ids:
+                return found[0]
+        return None
+
     def _converging_rate(self, wk: int) -> bool:
         """Whether "rate" right before the formula (or right after it, "converge at a $X$ rate") is
         governed by a converging verb ("converges at a rate of $X$", "converging at rate $X$"): a
@@ -2290,6 +2304,12 @@ class _Context:
             return q is not None and q[1] in self.r.vague_ids
 
         q = self._quantity_after(wk, naming=True)
+        if q is not None and q[1] == "q.cost":
+            # "the per-iteration cost … a superlinear rate with $O(d^2)$ cost": the cost the abstract
+            # named before (v29)
+            named = self._named_before(wk, ("cost", "costs"), "q.cost")
+            if named is not None:
+                return named
         if q is None and self._resource_right_before(wk) is None:
             # "$X$ upper-level and $Y$ lower-level projection complexity"; but "requires space $X$
             # or $Y$ time" names the first formula's quantity right before it

@@ -45,8 +45,8 @@ def only(abstract: str) -> Bound:
 
 
 def test_bounds_version() -> None:
-    assert NAME == "bounds.latex.v28"
-    assert only("We obtain $O(\\sqrt{T})$ regret.").extractor == "bounds.latex.v28"
+    assert NAME == "bounds.latex.v29"
+    assert only("We obtain $O(\\sqrt{T})$ regret.").extractor == "bounds.latex.v29"
 
 
 @pytest.mark.parametrize(

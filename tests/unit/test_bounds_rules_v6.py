@@ -994,3 +994,23 @@ def test_v28_a_formula_parsed_as_a_second_subject_is_the_complement(bounds_pipel
     abstract = ("For a data matrix D, the complexity of conventional decomposition methods is O(N_1 N_2 r), "
                 "which limits their usefulness.")
     assert quantities(bounds_pipeline, abstract) == ["computational complexity"]
+
+
+# -- bounds.latex.v29 ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a bare "cost" after the formula is the cost the abstract named before
+        ("These methods balance the per-iteration cost and the rate. They reach a superlinear rate with "
+         "$O(d^2)$ cost, against $O(d)$ cost for first-order methods.", ["per-iteration cost"] * 2),
+        ("The method reaches a superlinear rate with $O(d^2)$ cost.", ["computational complexity"]),
+        # "expected" between the formula and a quantity that names itself qualifies it
+        ("We prove that it has O(k) expected running time and finite variance.", ["expected running time"]),
+    ],
+)
+def test_v29_a_named_cost_and_an_expected_quantity(
+    bounds_pipeline: Any, abstract: str, expected: list[str]
+) -> None:
+    assert quantities(bounds_pipeline, abstract) == expected

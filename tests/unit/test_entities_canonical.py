@@ -57,6 +57,8 @@ from extractors.canonical import (
         ("the number of gradient evaluations", "Metric", "gradient complexity"),
         ("per-step complexity", "Metric", "per-step cost"),
         ("number of black-box calls", "Metric", "oracle complexity"),
+        ("computation time", "Metric", "running time"),
+        ("the computational time", "Metric", "running time"),
         ("number of comparisons", "Metric", "number of comparison"),  # no complexity of that name
         ("sample size", "Metric", "sample size"),  # a size, not always a complexity
     ],
