@@ -154,7 +154,8 @@ def test_a_changed_rule_table_invalidates_the_cached_records(
     tables = tmp_path / "patterns"
     shutil.copytree(kg.pipeline.PATTERNS_DIR, tables)
     with open(tables / "aliases.jsonl", "a", encoding="utf-8") as fh:  # one more alias, no new extractor name
-        fh.write('{"id": "alias.test", "canonical": "running time", "type": "Metric", "names": ["wall time"]}\n')
+        alias = {"id": "alias.test", "canonical": "running time", "type": "Metric", "names": ["wall time"]}
+        fh.write(json.dumps(alias) + "\n")
     monkeypatch.setattr(kg.pipeline, "PATTERNS_DIR", tables)
     kg.pipeline.patterns_digest.cache_clear()
     try:
