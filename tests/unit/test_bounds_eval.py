@@ -222,7 +222,7 @@ def test_bounds_eval_floors_on_gold_with_the_parse(bounds_pipeline: Any) -> None
     abstracts, 3023 gold): F1 0.929, kind 0.956, attribution 0.925, quantity 0.708 (quantity floor
     0.70); with AH (1646 abstracts, 3112 gold): F1 0.928, kind 0.954, attribution 0.925, quantity
     0.709; v28 with AI to AL (1835 abstracts, 3455 gold): F1 0.926, kind 0.953, attribution 0.923,
-    quantity 0.698 (quantity floor 0.69); v29: quantity 0.701."""
+    quantity 0.698 (quantity floor 0.69); v29: quantity 0.701; v30: attribution 0.924."""
     g = load_gold(str(DATA / "bounds_gold.jsonl"))
     papers = [p for p in read_papers([str(SEEDS), str(DATA / "bounds_gold_papers.jsonl")]) if p.id in g]
     predicted = {p.id: list(bounds_pipeline.extract_one(p).bounds) for p in papers}

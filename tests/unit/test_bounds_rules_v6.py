@@ -1014,3 +1014,25 @@ def test_v29_a_named_cost_and_an_expected_quantity(
     bounds_pipeline: Any, abstract: str, expected: list[str]
 ) -> None:
     assert quantities(bounds_pipeline, abstract) == expected
+
+
+# -- bounds.latex.v30 ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        ("The classic rate $\\Theta(1/\\sqrt{T})$ for convex functions is a special case of our result.",
+         "prior"),
+        ("Our regret bounds are close to the lower bound of $\\Omega(\\sqrt{dT})$ for this problem.",
+         "prior"),
+        # the algorithms' own: "their" is no reference to earlier work
+        ("The algorithms are randomized and their query complexities are $O(m \\log n)$.", "this"),
+    ],
+)
+def test_v30_a_classic_value_and_one_a_result_is_close_to(
+    bounds_pipeline: Any, abstract: str, expected: str
+) -> None:
+    paper = Paper(id="p-test", title="t", abstract=abstract)
+    (bound,) = [b for b in bounds_pipeline.extract_one(paper).bounds if b.form == "formula"]
+    assert bound.attribution == expected
