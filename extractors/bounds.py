@@ -1843,7 +1843,7 @@ class _Context:
         if found is not None and found[0] == _VAGUE_COMPLEXITY and found[1] in self.r.vague_ids:
             # "the complexity of SCSG to reach a stationary point … is $X$": the complexity the
             # abstract named before, else a computational one (v22)
-            return self._complexity_named_before(k) or found[0]
+            return self._named_before(k, "complexity", "complexities") or found[0]
         if found is None or found[1] in self.r.vague_ids:
             return None
         return found[0]
@@ -2142,24 +2142,16 @@ class _Context:
             return None
         return hit[0]
 
-    def _complexity_named_before(self, wk: int) -> str | None:
-        """The last specific complexity named before word ``wk`` ("the sample complexity of …")."""
+    def _named_before(self, wk: int, head: str, plural: str) -> str | None:
+        """The last specific quantity named before word ``wk`` whose name ends in ``head`` (written
+        ``head`` or ``plural``): "the sample complexity of …" for a vague complexity (v22), "the
+        per-iteration cost" for a bare "$X$ cost" (v29). A bare or vague phrase names nothing, nor
+        one the rules rename ("time complexity" is a running time)."""
         for k in range(wk, 0, -1):
-            if not self.words[k - 1].text.endswith(("complexity", "complexities")):
-                continue  # named as a complexity, not counted ("output labels")
+            if not self.words[k - 1].text.endswith((head, plural)):
+                continue  # named as such, not counted ("output labels")
             found = self._q_ending(k, max(0, k - 4), self._general)
-            if found is not None and found[1] not in self.r.vague_ids and found[0].endswith("complexity"):
-                return found[0]
-        return None
-
-    def _named_before(self, wk: int, heads: tuple[str, ...], vague_id: str) -> str | None:
-        """The last quantity named before word ``wk`` with one of ``heads`` as its last word, other
-        than the bare one (rule ``vague_id``): "the per-iteration cost" before "$X$ cost"."""
-        for k in range(wk - 1, 0, -1):
-            if self.words[k - 1].text not in heads:
-                continue
-            found = self._q_ending(k, max(0, k - 4))
-            if found is not None and found[1] != vague_id and found[1] not in self.r.vague_ids:
+            if found is not None and found[1] not in self.r.vague_ids and found[0].endswith(head):
                 return found[0]
         return None
 
@@ -2307,7 +2299,7 @@ class _Context:
         if q is not None and q[1] == "q.cost":
             # "the per-iteration cost … a superlinear rate with $O(d^2)$ cost": the cost the abstract
             # named before (v29)
-            named = self._named_before(wk, ("cost", "costs"), "q.cost")
+            named = self._named_before(wk, "cost", "costs")
             if named is not None:
                 return named
         if q is None and self._resource_right_before(wk) is None:
@@ -2404,7 +2396,7 @@ class _Context:
             if q[0] == _VAGUE_COMPLEXITY:
                 # "We analyze the sample complexity of … we require $X$ complexity": the complexity
                 # the abstract named last
-                named = self._complexity_named_before(wk)
+                named = self._named_before(wk, "complexity", "complexities")
                 if named is not None:
                     return named
             return q[0]  # "achieves a rate of $X$", and the sentence names nothing more specific
@@ -2485,11 +2477,12 @@ class _Context:
         return k < len(self.words) and self.words[k].text in _UNATTAINABLE
 
     def _lower_bound_after(self, wk: int) -> bool:
-        """Whether "lower bound" names the formula right after it ("an $O(d/T)$ lower bound")."""
+        """Whether a "lower-override" cue right after the formula names it ("an $O(d/T)$ lower
+        bound", "$O(d/T)$-lower bound")."""
         k = wk + 1
         if k < len(self.words) and self.words[k].text == "-":
-            k += 1  # "$O(d/T)$-lower bound"
-        return any(_match_at(self.words, k, p) for p in _LOWER_BOUND_NOUNS)
+            k += 1
+        return self.r.cue("lower-override", "after").at(self.words, k) is not None
 
     def _impossible_before(self, wk: int) -> bool:
         lo, _ = self._sentence_span(wk)
@@ -3239,8 +3232,6 @@ _CLAUSE_OPENERS = frozenset("when if whenever provided assuming unless".split())
 # Words that start the main clause after a condition written without a comma (v22).
 _MAIN_CLAUSE_OPENERS = frozenset(("we", "then", "our", "one"))
 _IMPROVE_VERBS = ("improv", "sharpen", "reduc", "tighten", "lower", "decreas")
-# "lower bound" as the noun a formula names ("an $O(d/T)$ lower bound", v27).
-_LOWER_BOUND_NOUNS = (("lower", "bound"), ("lower", "bounds"), ("lower-bound",), ("lower-bounds",))
 # Participles that bound what comes "by" them: "capped by $X$" is no amount of improvement.
 _BOUNDING_PARTICIPLES = frozenset(("capped", "bounded", "dominated", "majorized", "upper-bounded"))
 # Markers of a later item of an enumeration: "(ii)", "(b)", "(2)".
