@@ -1,6 +1,6 @@
 """Cross-validate a learned attribution (``prior`` vs ``this``) against the rules of :mod:`extractors.bounds`.
 
-One command reproduces the figures in :mod:`kg.evaluate_bounds` (about 20 s on one core, most of it
+One command reproduces the figures in docs/bounds-gold.md (about 20 s on one core, most of it
 the spaCy parse)::
 
     .venv/bin/python -m extractors.train.bounds_attribution

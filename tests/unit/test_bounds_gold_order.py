@@ -1,6 +1,6 @@
 """The bounds gold's theory abstracts are the first records of the documented blind order.
 
-The order (tools/bounds_batch.py, kg.evaluate_bounds' docstring) must reproduce the shipped
+The order (tools/bounds_batch.py, docs/bounds-gold.md) must reproduce the shipped
 papers exactly, or a next batch drawn with it would not be the next unseen one. Needs the corpus
 beside the checkout (``../shared/data/ml-abstracts.jsonl``), which no registry serves: skipped,
 with the path, when it is absent.
