@@ -795,6 +795,9 @@ def _add_eval_bounds(eval_sub: Any) -> None:
                         '"attribution"}]}')
     p.add_argument("inputs", nargs="+", metavar="INPUT", help="abstracts (seeds dir, JSONL …) the gold names")
     p.add_argument("--spacy-model", default=None, metavar="NAME", help="base spaCy pipeline to load")
+    p.add_argument("--annotations", default=None, metavar="FILE",
+                   help="score this second hand annotation of some gold abstracts (same format) "
+                        "instead of the extractor: how far two readers agree")
     p.add_argument("--show-errors", action="store_true", help="list missed, spurious and mislabelled bounds")
     p.add_argument("--json", action="store_true", help="print the scores as JSON")
     p.set_defaults(run=_run_eval_bounds)
@@ -803,7 +806,8 @@ def _add_eval_bounds(eval_sub: Any) -> None:
 def _run_eval_bounds(args: argparse.Namespace) -> int:
     from kg.evaluate_bounds import evaluate_bounds
 
-    scores = evaluate_bounds(args.gold, args.inputs, workers=1, spacy_model=args.spacy_model)
+    scores = evaluate_bounds(args.gold, args.inputs, workers=1, spacy_model=args.spacy_model,
+                             annotations=args.annotations)
     if args.json:
         print(json.dumps(scores.to_json(), ensure_ascii=False, indent=2))
         return 0

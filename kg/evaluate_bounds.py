@@ -274,22 +274,54 @@ def score_bounds(
     return scores
 
 
+def annotated_bounds(abstract: str, bounds: Sequence[GoldBound], doc: str = "") -> list[Bound]:
+    """A hand annotation's bounds as :class:`Bound` records located in ``abstract`` (the way
+    :func:`locate_gold` places gold), so that :func:`score_bounds` can score one reader against
+    another exactly as it scores the extractor."""
+    return [
+        Bound(form="formula", kind=b.kind, notation="", soft=b.soft, latex=b.latex, expr=b.expr,
+              variables=(), quantity=b.quantity, subject=None, attribution=b.attribution,
+              condition=None, start=start, end=end, extractor="annotation")
+        for b, (start, end) in zip(bounds, locate_gold(abstract, bounds, doc), strict=True)
+    ]
+
+
 def evaluate_bounds(
-    gold_file: str, inputs: Sequence[str], *, workers: int | None = 1, spacy_model: str | None = None
+    gold_file: str,
+    inputs: Sequence[str],
+    *,
+    workers: int | None = 1,
+    spacy_model: str | None = None,
+    annotations: str | None = None,
 ) -> BoundsScores:
     """Read ``inputs``, extract bounds from the papers ``gold_file`` names, and score them.
 
     Extraction goes through the same pipeline as ``kg extract`` (spaCy parse included), with only
-    the ``bounds`` family.
+    the ``bounds`` family. With ``annotations``, a second hand annotation of some of the gold's
+    abstracts (same format) is scored instead of the extractor, on the abstracts it holds: the
+    agreement of two readers, the ceiling a measure against one reader's gold can show.
 
     Raises:
-        EvalError: a malformed gold file, or gold docs missing from the inputs.
+        EvalError: a malformed gold or annotations file, gold docs missing from the inputs, or
+            annotated docs missing from the gold.
         InputError: an unreadable input.
     """
     from kg.ingest import read_papers
     from kg.pipeline import extract_papers, load_pipeline
 
     gold = load_gold(gold_file)
+    if annotations is not None:
+        second = load_gold(annotations)
+        unknown = sorted(d for d in second if d not in gold)
+        if unknown:
+            raise EvalError(f"{annotations}: {len(unknown)} doc(s) not in the gold {gold_file}, "
+                            f"e.g. {unknown[0]!r}")
+        gold = {d: gold[d] for d in second}
+        papers = [p for p in read_papers(inputs) if p.id in gold]
+        by_id = {p.id: p for p in papers}
+        return score_bounds(gold, papers, {
+            d: annotated_bounds(by_id[d].abstract, bounds, d) for d, bounds in second.items() if d in by_id
+        })
     papers = [p for p in read_papers(inputs) if p.id in gold]
     pipeline = load_pipeline(spacy_model, families=("bounds",))
     predicted = {
