@@ -10,10 +10,13 @@ are scored in the same run on the same graph: kg (:mod:`kg.related`) and the tex
 cosine baseline over the abstracts (:func:`kg.related.tfidf_matrix`: words, English stop words,
 sublinear tf; not kg's own lexical signal, which also reads titles and word pairs).
 
-Three judgment files come with kg: ``tests/data/related_judgments.jsonl`` (the 50 seed
-abstracts, every other seed judged) and, for the 22,616-paper corpus build,
-``related_judgments_corpus.jsonl`` (30 query papers, the first in sha256(id) order among those
-with at least three extracted entities; the weights were chosen on them) and
+Four judgment files come with kg: ``tests/data/related_judgments.jsonl`` (the 50 seed
+abstracts, every other seed judged), ``related_judgments_seeds_second.jsonl`` (the same 50 judged
+again by a second judge who saw neither the first's grades nor any system's ranking: stricter,
+101 related pairs against 189, 95 of them shared, 3 strong pairs against 45, nine queries with
+none) and, for the 22,616-paper corpus build, ``related_judgments_corpus.jsonl`` (30 query
+papers, the first in sha256(id) order among those with at least three extracted entities; the
+weights were chosen on them) and
 ``related_judgments_corpus_test.jsonl`` (the next 20, judged once the weights were fixed). The
 corpus files were judged by pooling, TREC-style: each query's pool is the top 10 of TF-IDF and
 of kg, and the top 5 of every kg version measured on it, shuffled so that the judge does not know

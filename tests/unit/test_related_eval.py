@@ -52,6 +52,17 @@ def test_related_judgment_fixture_covers_the_50_seeds() -> None:
         assert set(grades.values()) <= {1, 2}
 
 
+def test_related_second_seed_judgments_cover_the_50_seeds() -> None:
+    """A second judge's seed judgments, written without the first's: same papers, own grades."""
+    seeds = {p.id for p in read_papers([str(REPO / "seeds")])}
+    second = load_judgments(REPO / "tests" / "data" / "related_judgments_seeds_second.jsonl")
+    assert set(second) == seeds
+    for pid, grades in second.items():
+        assert set(grades) <= seeds - {pid}
+        assert set(grades.values()) <= {1, 2}
+    assert sum(len(g) for g in second.values()) != sum(len(g) for g in load_judgments(JUDGMENTS).values())
+
+
 def test_related_corpus_judgments_are_two_disjoint_pooled_sets() -> None:
     rows = {}
     for name in ("related_judgments_corpus.jsonl", "related_judgments_corpus_test.jsonl"):
