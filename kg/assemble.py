@@ -122,7 +122,30 @@ def assemble(
         if a.paper.id == b.paper.id:
             raise ValueError(f"two extraction records for paper {a.paper.id!r}")
     res = resolution or resolve_entities(ordered)
+    g, quantities = paper_graph(ordered, res)
+    for qnode in quantities:
+        broader = broader_quantity(g.nodes[qnode], res)
+        if broader is not None and broader != qnode and broader in g:
+            g.add_edge(qnode, broader, key="broaderQuantity", predicate="broaderQuantity")
 
+    papers = [paper_node(e.paper.id) for e in ordered]  # sorted: the ids are
+    _add_topics(g, config, papers, _add_share_links(g, config, papers))
+    return g
+
+
+def paper_graph(ordered: Sequence[Extraction], res: Resolution) -> tuple[nx.MultiDiGraph, list[str]]:
+    """What each paper contributes on its own: its node, the entities it mentions (``papers``:
+    how many of ``ordered`` hold each), its bounds and the edges between them; no paper–paper
+    links, no topics (every paper's ``topic`` is -1) and no ``broaderQuantity`` edges.
+
+    Args:
+        ordered: the records, sorted by paper id.
+        res: a resolution covering every mention and bound quantity of ``ordered``.
+
+    Returns:
+        The graph (papers → entities → bounds, each sorted by id) and the sorted Metric nodes
+        that some bound bounds.
+    """
     # Paper → entity statements: (paper node, entity node) → property and supporting mentions.
     statements: dict[tuple[str, str], list[Mention]] = defaultdict(list)
     proposed: set[tuple[str, str]] = set()
@@ -234,25 +257,18 @@ def assemble(
             g.add_edge(bnode, qnode, key="boundsQuantity", predicate="boundsQuantity")
         if snode is not None:
             g.add_edge(bnode, snode, key="boundsSubject", predicate="boundsSubject")
-    for qnode in sorted({r[3] for r in bound_rows if r[3] is not None}):
-        broader = _broader_quantity(g, res, qnode)
-        if broader is not None:
-            g.add_edge(qnode, broader, key="broaderQuantity", predicate="broaderQuantity")
-
-    papers = [paper_node(e.paper.id) for e in ordered]  # sorted: the ids are
-    _add_topics(g, config, papers, _add_share_links(g, config, papers))
-    return g
+    return g, sorted({r[3] for r in bound_rows if r[3] is not None})
 
 
-def _broader_quantity(g: nx.MultiDiGraph, res: Resolution, qnode: str) -> str | None:
-    """The Metric a bounded quantity named with qualifiers qualifies, when it is in the graph:
-    "expected regret", "Nash regret" → regret (:func:`extractors.bounds.named_quantity`)."""
-    canonical = str(g.nodes[qnode].get("canonical") or "")
+def broader_quantity(attrs: dict[str, Any], res: Resolution) -> str | None:
+    """The Metric node a bounded quantity (node attributes ``attrs``) named with qualifiers
+    qualifies: "expected regret", "Nash regret" → regret (:func:`extractors.bounds.named_quantity`);
+    the caller checks it is in the graph."""
+    canonical = str(attrs.get("canonical") or "")
     named = named_quantity(canonical)
     if not named or named == canonical.lower():
         return None
-    node = res.lookup("Metric", named)
-    return node if node is not None and node != qnode and node in g else None
+    return res.lookup("Metric", named)
 
 
 def _subject_node(subject: str, local_methods: Sequence[str], res: Resolution) -> str | None:
