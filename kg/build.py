@@ -31,8 +31,10 @@ from kg.journal import Journal
 from kg.memory import gc_paused
 from kg.resolve import resolve_entities
 from kg.types import Extraction, Paper, RunReport
+from kg.vocab import paper_node
 
 if TYPE_CHECKING:
+    from kg.pending import BaseGraph
     from kg.pipeline import Pipeline
 
 
@@ -272,6 +274,7 @@ def build_graph(
     return BuildResult(report, target, extracted=extracted, reused=len(papers) - extracted)
 
 
+@gc_paused()  # the base graph's 10^6 objects stay alive while the pipeline loads and runs
 def update_graph(
     directory: str | Path,
     inputs: Sequence[str],
@@ -285,51 +288,150 @@ def update_graph(
     on_start: Callable[[int], None] | None = None,
     engine: str = "local",
     scheduler: str | None = None,
+    compact: bool = False,
 ) -> BuildResult:
     """Add the papers of ``inputs`` to an existing build directory without re-extracting it.
 
-    A paper already in the graph (same id) gets the new sources added; with a changed text it is
-    re-extracted and replaced. When the extractor versions changed since the build, every paper
-    is re-extracted (the cache is stale). The link settings are the build's (manifest).
+    New papers (and new sources of papers already there) become *pending additions*: only they
+    are extracted and assembled, into a delta the readers lay over the graph (:mod:`kg.pending`).
+    The update instead re-assembles and rewrites the whole graph, as a full rebuild of the same
+    final input would (a *compaction*), when ``compact`` is set, when a paper already in the
+    graph comes with another abstract (it is re-extracted and replaced), when the extractor
+    versions changed since the build (every paper is re-extracted: the cache is stale), or when
+    the pending papers would exceed :data:`kg.pending.COMPACT_RATIO` of the others. The link
+    settings are the build's (manifest).
 
     Raises:
         GraphDirError: ``directory`` is not a complete build directory, or is locked.
         InputError: bad input (unless ``skip_bad``).
     """
+    from kg.graphdir import load_base, load_pending
+    from kg.pending import COMPACT_RATIO
+
     started = time.perf_counter()
     target = Path(directory)
     with lock(target, wait=True):
         before: dict[str, float] = {}
         with _stage(before, "read graph"):
             manifest = load_manifest(target)
-            existing = load_extractions(target)
+            base = load_base(target)
+            pending = {e.paper.id: e for e in load_pending(target)}
         config = LinkConfig(**manifest.get("links", {}))
         report, new_papers, pipeline, versions = _read_and_load(inputs, fmt, skip_bad, pipeline, spacy_model)
         report.stages = {**before, **report.stages}
         stale = manifest.get("extractors") != versions
-        by_id: dict[str, Paper] = {e.paper.id: e.paper for e in existing}
-        for paper in new_papers:
-            old = by_id.get(paper.id)
-            if old is not None and old.abstract == paper.abstract:
-                sources = old.sources + tuple(s for s in paper.sources if s not in old.sources)
-                by_id[paper.id] = replace(old, sources=sources)
-            else:
-                by_id[paper.id] = paper
-        cache = {} if stale else {_paper_key(e.paper): e for e in existing}
-        papers = [by_id[pid] for pid in sorted(by_id)]
-        if on_start:
-            on_start(len(papers))
-        journal = Journal(target, versions)
-        with _stage(report, "extract"):
-            extractions, extracted = _extract(papers, cache, pipeline, workers, progress, journal,
-                                              engine, scheduler, report.worker_cpu)
-        inputs_hashes = dict(manifest.get("inputs", {}))
-        with _stage(report, "hash inputs"):
-            inputs_hashes.update({f: file_digest(f) for f in report.files})
-        _write(target, extractions, config, report, inputs_hashes, versions, manifest.get("removed", []))
-        journal.discard()
+        abstracts = {d["id"]: d["abstract"] for d in base.nodes.values() if d.get("kind") == "Paper"}
+        abstracts.update({pid: e.paper.abstract for pid, e in pending.items()})
+        changed = any(p.id in abstracts and abstracts[p.id] != p.abstract for p in new_papers)
+        base_papers = sum(1 for pid in abstracts if paper_node(pid) in base)
+        waiting = len(abstracts) - base_papers + sum(1 for p in new_papers if p.id not in abstracts)
+        if compact or stale or changed or waiting > COMPACT_RATIO * base_papers:
+            del base
+            return _update_whole(target, manifest, report, new_papers, pipeline, versions, config,
+                                 workers, progress, on_start, engine, scheduler, started)
+        return _update_pending(target, manifest, base, pending, report, new_papers, pipeline, versions,
+                               config, workers, progress, on_start, engine, scheduler, started)
+
+
+def _sources_added(old: Paper, new: Paper) -> Paper:
+    return replace(old, sources=old.sources + tuple(s for s in new.sources if s not in old.sources))
+
+
+def _update_pending(
+    target: Path, manifest: dict[str, Any], base: BaseGraph, pending: dict[str, Extraction],
+    report: RunReport, new_papers: Sequence[Paper], pipeline: Pipeline, versions: dict[str, str],
+    config: LinkConfig, workers: int | None, progress: Callable[[int], None] | None,
+    on_start: Callable[[int], None] | None, engine: str, scheduler: str | None, started: float,
+) -> BuildResult:
+    """The update as pending additions (the caller holds the lock and checked it applies)."""
+    from kg.graphdir import write_pending
+    from kg.pending import assemble_pending, delta_counts
+
+    records = dict(pending)
+    base_records: dict[str, Extraction] | None = None
+    todo: list[Paper] = []
+    for paper in new_papers:
+        if paper.id in records:
+            old = records[paper.id]
+            records[paper.id] = replace(old, paper=_sources_added(old.paper, paper))
+        elif paper_node(paper.id) in base:
+            if base_records is None:  # a known paper from another file: read the base's records once
+                base_records = {e.paper.id: e for e in load_extractions(target, pending=False)}
+            old = base_records[paper.id]
+            records[paper.id] = replace(old, paper=_sources_added(old.paper, paper))
+        else:
+            todo.append(paper)
+    if on_start:
+        on_start(len(todo))
+    journal = Journal(target, versions)
+    with _stage(report, "extract"):
+        extracted, _n = _extract(todo, {}, pipeline, workers, progress, journal, engine, scheduler,
+                                 report.worker_cpu)
+    records.update({e.paper.id: e for e in extracted})
+    with _stage(report, "assemble"):
+        delta = assemble_pending(base, list(records.values()), config)
+    base_counts = (manifest.get("pending") or {}).get("base_counts") or manifest.get("counts", {})
+    counts = delta_counts(base_counts, base, delta)
+    report.counts = {**counts["nodes"], **{f"edges:{k}": v for k, v in counts["edges"].items()}}
+    report.papers = counts["nodes"].get("Paper", 0)
+    inputs_hashes = dict(manifest.get("inputs", {}))
+    with _stage(report, "hash inputs"):
+        inputs_hashes.update({f: file_digest(f) for f in report.files})
+    new_manifest = _manifest(report, inputs_hashes, versions, config, manifest.get("removed", []))
+    new_manifest["counts"] = counts
+    new_manifest["pending"] = {
+        "base_counts": base_counts,
+        "papers": sum(1 for pid in records if paper_node(pid) not in base),
+    }
+    with _stage(report, "write"):
+        write_pending(target, records.values(), delta, new_manifest)
+    journal.discard()
+    report.seconds = time.perf_counter() - started
+    return BuildResult(report, target, extracted=len(todo), reused=len(new_papers) - len(todo))
+
+
+def _update_whole(
+    target: Path, manifest: dict[str, Any], report: RunReport, new_papers: Sequence[Paper],
+    pipeline: Pipeline, versions: dict[str, str], config: LinkConfig, workers: int | None,
+    progress: Callable[[int], None] | None, on_start: Callable[[int], None] | None, engine: str,
+    scheduler: str | None, started: float,
+) -> BuildResult:
+    """The update as a compaction: every record re-assembled, the directory rewritten."""
+    with _stage(report.stages, "read graph"):
+        existing = load_extractions(target)
+    stale = manifest.get("extractors") != versions
+    by_id: dict[str, Paper] = {e.paper.id: e.paper for e in existing}
+    for paper in new_papers:
+        old = by_id.get(paper.id)
+        if old is not None and old.abstract == paper.abstract:
+            by_id[paper.id] = _sources_added(old, paper)
+        else:
+            by_id[paper.id] = paper
+    cache = {} if stale else {_paper_key(e.paper): e for e in existing}
+    papers = [by_id[pid] for pid in sorted(by_id)]
+    if on_start:
+        on_start(len(papers))
+    journal = Journal(target, versions)
+    with _stage(report, "extract"):
+        extractions, extracted = _extract(papers, cache, pipeline, workers, progress, journal,
+                                          engine, scheduler, report.worker_cpu)
+    inputs_hashes = dict(manifest.get("inputs", {}))
+    with _stage(report, "hash inputs"):
+        inputs_hashes.update({f: file_digest(f) for f in report.files})
+    _write(target, extractions, config, report, inputs_hashes, versions, manifest.get("removed", []))
+    journal.discard()
     report.seconds = time.perf_counter() - started
     return BuildResult(report, target, extracted=extracted, reused=len(papers) - extracted)
+
+
+def compact_graph(directory: str | Path) -> BuildResult:
+    """Fold a build directory's pending additions into the graph: re-assemble and rewrite it
+    from every record, the bytes of a full rebuild of the same input (``kg compact DIR``).
+
+    Raises:
+        GraphDirError: the directory is incomplete or locked.
+    """
+    return remove_papers(directory, [])
 
 
 def remove_papers(directory: str | Path, paper_ids: Sequence[str]) -> BuildResult:

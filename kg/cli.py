@@ -185,7 +185,11 @@ def _add_build(sub: Any) -> None:
     p.add_argument("-o", "--output", default=None, metavar="DIR", help="the build directory to write")
     p.add_argument("--update", default=None, metavar="DIR",
                    help="add the INPUT papers to the existing build directory DIR (no re-extraction "
-                        "of the papers already in it)")
+                        "of the papers already in it); new papers are kept as pending additions "
+                        "laid over the graph until it is compacted (see `kg compact`)")
+    p.add_argument("--compact", action="store_true",
+                   help="with --update: re-assemble and rewrite the whole graph now, the bytes of a "
+                        "full rebuild, instead of adding the papers as pending additions")
     p.add_argument("--engine", choices=["local", "dask"], default="local",
                    help="where extraction runs: local processes (default) or a Dask cluster")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
@@ -205,6 +209,8 @@ def _run_build(args: argparse.Namespace) -> int:
 
     if bool(args.output) == bool(args.update):
         raise ConfigError("kg build: give exactly one of -o DIR (new build) or --update DIR")
+    if args.compact and not args.update:
+        raise ConfigError("kg build: --compact goes with --update DIR (a new build is always whole)")
     bars: list[Progress] = []  # made once the number of papers is known
 
     def start(total: int) -> None:
@@ -219,7 +225,7 @@ def _run_build(args: argparse.Namespace) -> int:
             result = update_graph(args.update, args.inputs, fmt=args.input_format,
                                   skip_bad=args.skip_bad, workers=args.workers,
                                   spacy_model=args.spacy_model, progress=step, on_start=start,
-                                  engine=args.engine, scheduler=args.scheduler)
+                                  engine=args.engine, scheduler=args.scheduler, compact=args.compact)
         else:
             result = build_graph(args.inputs, args.output, fmt=args.input_format,
                                  skip_bad=args.skip_bad, workers=args.workers,
@@ -255,6 +261,22 @@ def _run_remove(args: argparse.Namespace) -> int:
     result = remove_papers(args.directory, args.paper_ids)
     print(f"removed {len(result.removed)} paper(s) from {result.directory}; "
           f"{result.report.papers} left", file=sys.stderr)
+    return 0
+
+
+def _add_compact(sub: Any) -> None:
+    p = sub.add_parser("compact", help="fold an update's pending additions into the graph (the bytes "
+                                       "of a full rebuild)",
+                       formatter_class=_formatter, epilog=_example("kg compact out/"))
+    p.add_argument("directory", metavar="DIR", help="the build directory")
+    p.set_defaults(run=_run_compact)
+
+
+def _run_compact(args: argparse.Namespace) -> int:
+    from kg.build import compact_graph
+
+    result = compact_graph(args.directory)
+    print(f"compacted {result.directory}: {result.report.papers} paper(s)", file=sys.stderr)
     return 0
 
 
@@ -338,8 +360,10 @@ def _run_stats(args: argparse.Namespace) -> int:
     from kg.graphdir import load_manifest, load_nx
     from kg.stats import format_stats, graph_stats
 
-    config = LinkConfig(**load_manifest(args.graph).get("links", {}))
+    manifest = load_manifest(args.graph)
+    config = LinkConfig(**manifest.get("links", {}))
     stats = graph_stats(load_nx(args.graph), top=args.top, config=config)
+    stats["pending"] = int((manifest.get("pending") or {}).get("papers", 0))
     if args.json:
         print(json.dumps(stats, ensure_ascii=False, indent=2))
     else:
@@ -835,7 +859,7 @@ def _add_eval(sub: Any) -> None:
 
 # Each entry adds one subcommand. Later stages add theirs here.
 COMMANDS: list[Callable[[Any], None]] = [
-    _add_ingest, _add_extract, _add_build, _add_remove, _add_query, _add_stats, _add_export,
+    _add_ingest, _add_extract, _add_build, _add_remove, _add_compact, _add_query, _add_stats, _add_export,
     _add_related, _add_eval,
 ]
 

@@ -6,11 +6,16 @@ Layout (the graph contract)::
     DIR/extractions.jsonl  one Extraction.to_json() per paper, sorted by paper id
     DIR/graph.json         networkx node-link JSON (edges="edges")
     DIR/manifest.json      input hashes, extractor versions, counts per type, run report
+    DIR/pending-<g>.jsonl  records an update added since the last full assembly (kg.pending)
+    DIR/pending-<g>.json   their delta graph (node-link), laid over graph.json by every reader
 
 A build writes everything into a sibling temp directory and renames it into place, so a crash
-never leaves half a graph; ``DIR.lock`` (a sibling, since ``DIR`` itself is replaced) serializes
-concurrent writers (``kg build --update``, ``kg remove``). Nothing here depends on the time or
-the machine: the same graph gives the same bytes.
+never leaves half a graph; an update that only adds papers writes the two pending files of the
+next generation ``g`` and then replaces the manifest, which names the generation, so a crash
+before that leaves the previous state (the readers ignore files of another generation).
+``DIR.lock`` (a sibling, since ``DIR`` itself is replaced) serializes concurrent writers
+(``kg build --update``, ``kg remove``, ``kg compact``). Nothing here depends on the time or the
+machine: the same graph gives the same bytes.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ EXTRACTIONS = "extractions.jsonl"
 GRAPH_JSON = "graph.json"
 MANIFEST = "manifest.json"
 FILES: tuple[str, ...] = (GRAPH_TTL, EXTRACTIONS, GRAPH_JSON, MANIFEST)
+_PENDING_FILE = re.compile(r"^pending-\d+\.jsonl?$")
 FORMAT_VERSION = 1
 
 # ------------------------------------------------------------------------------ Turtle writing
@@ -391,22 +397,74 @@ def load_manifest(directory: str | Path) -> dict[str, Any]:
     return data
 
 
-@gc_paused()
-def load_nx(directory: str | Path) -> nx.MultiDiGraph:
-    """The networkx graph of a build directory (``graph.json``)."""
-    path = _require(directory, GRAPH_JSON)
+def _read_node_link(path: Path) -> nx.MultiDiGraph:
     try:
         data = orjson.loads(path.read_bytes())
     except orjson.JSONDecodeError as exc:
         raise GraphDirError(f"{path}: not valid JSON: {exc}") from exc
-    g = nx.node_link_graph(data, directed=True, multigraph=True, edges="edges")
+    except OSError as exc:
+        raise GraphDirError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        g = nx.node_link_graph(data, directed=True, multigraph=True, edges="edges")
+    except (KeyError, TypeError, AttributeError, nx.NetworkXError) as exc:
+        raise GraphDirError(f"{path}: not node-link JSON of a multigraph: {exc!r}") from None
     if not isinstance(g, nx.MultiDiGraph):
         raise GraphDirError(f"{path}: not a directed multigraph")
     # node-link JSON keeps the node id under "id", which hides a paper's own `id` attribute:
     # restore it from the node id (``paper:<id>``).
-    for node, data in g.nodes(data=True):
-        if data.get("kind") == "Paper":
-            data["id"] = node.partition(":")[2]
+    for node, attrs in g.nodes(data=True):
+        if attrs.get("kind") == "Paper":
+            attrs["id"] = node.partition(":")[2]
+    return g
+
+
+def pending_generation(directory: str | Path) -> int:
+    """The generation of the pending additions the manifest names (0: none, or no manifest: a
+    graph written by hand or an exporter's test needs only the file it reads)."""
+    if not (Path(directory) / MANIFEST).is_file():
+        return 0
+    return int((load_manifest(directory).get("pending") or {}).get("generation", 0))
+
+
+def _pending_path(directory: str | Path, generation: int, suffix: str) -> Path:
+    path = Path(directory) / f"pending-{generation}{suffix}"
+    if not path.is_file():
+        raise GraphDirError(f"{directory}: incomplete graph directory, {path.name} (named by the "
+                            f"manifest) is missing")
+    return path
+
+
+def load_delta(directory: str | Path) -> nx.MultiDiGraph | None:
+    """The delta graph of a build directory's pending additions (:mod:`kg.pending`), if any."""
+    generation = pending_generation(directory)
+    return _read_node_link(_pending_path(directory, generation, ".json")) if generation else None
+
+
+@gc_paused()
+def load_base(directory: str | Path) -> Any:
+    """What an update reads of a build directory's own ``graph.json`` (no pending delta): a
+    :class:`kg.pending.BaseGraph`."""
+    from kg.pending import BaseGraph
+
+    path = _require(directory, GRAPH_JSON)
+    try:
+        return BaseGraph.from_node_link(orjson.loads(path.read_bytes()))
+    except orjson.JSONDecodeError as exc:
+        raise GraphDirError(f"{path}: not valid JSON: {exc}") from exc
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise GraphDirError(f"{path}: not node-link JSON of the graph contract: {exc!r}") from None
+
+
+@gc_paused()
+def load_nx(directory: str | Path, pending: bool = True) -> nx.MultiDiGraph:
+    """The networkx graph of a build directory: ``graph.json`` with the pending additions'
+    delta laid over it (unless ``pending`` is false: the base graph alone)."""
+    g = _read_node_link(_require(directory, GRAPH_JSON))
+    delta = load_delta(directory) if pending else None
+    if delta is not None:
+        from kg.pending import overlay
+
+        overlay(g, delta)
     return g
 
 
@@ -451,6 +509,15 @@ def load_node_link(directory: str | Path) -> NodeLink:
         edges = [(a.pop("source"), a.pop("target"), a.pop("key"), a) for a in data["edges"]]
     except (KeyError, TypeError, AttributeError) as exc:
         raise GraphDirError(f"{path}: not node-link JSON of a multigraph: {exc!r}") from None
+    delta = load_delta(directory)
+    if delta is not None:
+        position = {node: i for i, (node, _a) in enumerate(nodes)}
+        for node, attrs in delta.nodes(data=True):
+            if node in position:
+                nodes[position[node]] = (node, attrs)
+            else:
+                nodes.append((node, attrs))
+        edges.extend(delta.edges(keys=True, data=True))
     return NodeLink(nodes, edges)
 
 
@@ -463,13 +530,23 @@ def load_rdf(directory: str | Path) -> Graph:
         rdf_graph.parse(path, format="turtle")
     except Exception as exc:  # rdflib raises assorted parser errors
         raise GraphDirError(f"{path}: cannot parse the RDF graph: {exc}") from exc
+    delta = load_delta(directory)
+    if delta is not None:
+        from kg.assemble import rdf_triples, to_term
+        from kg.vocab import node_iri
+
+        # A base node the delta holds is there with all its attributes (some changed): its
+        # literals are replaced by the delta's; its links to other resources stay.
+        for node in delta.nodes:
+            subject = node_iri(node)
+            for _s, p, o in list(rdf_graph.triples((subject, None, None))):
+                if isinstance(o, Literal):
+                    rdf_graph.remove((subject, p, o))
+        rdf_graph.addN((URIRef(s), URIRef(p), to_term(o), rdf_graph) for s, p, o in rdf_triples(delta))
     return rdf_graph
 
 
-@gc_paused()
-def load_extractions(directory: str | Path) -> list[Extraction]:
-    """The per-paper extraction records of a build directory, sorted by paper id."""
-    path = _require(directory, EXTRACTIONS)
+def _read_records(path: Path) -> list[Extraction]:
     out: list[Extraction] = []
     with open(path, "rb") as fh:
         for line_no, line in enumerate(fh, 1):
@@ -480,6 +557,73 @@ def load_extractions(directory: str | Path) -> list[Extraction]:
             except (orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
                 raise GraphDirError(f"{path}: line {line_no}: bad extraction record: {exc}") from exc
     return out
+
+
+def load_pending(directory: str | Path) -> list[Extraction]:
+    """The pending records of a build directory (papers an update added or gave new sources)."""
+    generation = pending_generation(directory)
+    return _read_records(_pending_path(directory, generation, ".jsonl")) if generation else []
+
+
+@gc_paused()
+def load_extractions(directory: str | Path, pending: bool = True) -> list[Extraction]:
+    """The per-paper extraction records of a build directory, sorted by paper id: the base's
+    with the pending ones in place of the same papers' (unless ``pending`` is false)."""
+    out = _read_records(_require(directory, EXTRACTIONS))
+    extra = load_pending(directory) if pending else []
+    if extra:
+        replaced = {e.paper.id: e for e in extra}
+        out = sorted([e for e in out if e.paper.id not in replaced] + extra, key=lambda e: e.paper.id)
+    return out
+
+
+def write_pending(
+    directory: str | Path, records: Iterable[Extraction], delta: nx.MultiDiGraph, manifest: dict[str, Any]
+) -> None:
+    """Write the pending additions of a build directory: the records and delta graph of the next
+    generation, then the manifest naming it (atomic replace), then drop the older generation.
+
+    Args:
+        directory: a complete build directory (its lock held by the caller).
+        records: every pending record (the earlier generation's included).
+        delta: their delta graph (:func:`kg.pending.assemble_pending`).
+        manifest: the complete new manifest; the generation and the number of records are added
+            to its ``pending``.
+
+    Raises:
+        GraphDirError: a file cannot be written; the directory is then as it was.
+    """
+    target = Path(directory)
+    generation = pending_generation(target) + 1
+    paths = [target / f"pending-{generation}.jsonl", target / f"pending-{generation}.json"]
+    records = sorted(records, key=lambda e: e.paper.id)
+    full = dict(manifest)
+    full["format"] = FORMAT_VERSION
+    full["pending"] = {
+        **(manifest.get("pending") or {}),
+        "generation": generation,
+        "records": len(records),
+    }
+    try:
+        for path, write in ((paths[0], lambda fh: fh.writelines(orjson.dumps(e.to_json()) + b"\n"
+                                                                for e in records)),
+                            (paths[1], lambda fh: write_node_link(fh, delta)),
+                            (target / MANIFEST, lambda fh: fh.write(_dump_json(full)))):
+            tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+            with open(tmp, "wb") as fh:
+                write(fh)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+    except OSError as exc:
+        for path in paths:
+            path.unlink(missing_ok=True)
+            path.with_name(f".{path.name}.tmp-{os.getpid()}").unlink(missing_ok=True)
+        (target / f".{MANIFEST}.tmp-{os.getpid()}").unlink(missing_ok=True)
+        raise GraphDirError(f"{target}: cannot write the pending additions: {exc}") from exc
+    for stale in target.iterdir():
+        if _PENDING_FILE.match(stale.name) and stale not in paths:
+            stale.unlink(missing_ok=True)
 
 
 def validate_rdf(rdf_graph: Graph) -> tuple[bool, str]:

@@ -1735,15 +1735,17 @@ INDEX_FORMAT = 4  # 2: L reads titles and word pairs, signals divided by scales;
 
 
 def _graph_key(directory: str | Path) -> dict[str, Any]:
-    """What identifies a build's graph: graph.json's size and modification time (a rebuild
-    replaces the directory, so both change)."""
-    from kg.graphdir import GRAPH_JSON
+    """What identifies a build's graph: the size and modification time of graph.json and of the
+    manifest (a rebuild replaces the directory, an update with pending additions the manifest)."""
+    from kg.graphdir import GRAPH_JSON, MANIFEST
 
     try:
         stat = (Path(directory) / GRAPH_JSON).stat()
+        manifest = (Path(directory) / MANIFEST).stat()
     except OSError:
         return {}
-    return {"size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
+    return {"size": stat.st_size, "mtime_ns": stat.st_mtime_ns,
+            "manifest_size": manifest.st_size, "manifest_mtime_ns": manifest.st_mtime_ns}
 
 
 def write_index(directory: str | Path, weights: RelatedWeights | None = None) -> Path:

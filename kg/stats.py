@@ -111,6 +111,9 @@ def format_stats(stats: dict[str, Any]) -> str:
     common = [f"{r['canonical']} ({r['papers']})" for rows in links["too_common"].values() for r in rows]
     if common:
         lines.append(f"  too common to link (in more than {links['df_limit']:g} papers): {', '.join(common)}")
+    if stats.get("pending"):
+        lines.append(f"pending: {stats['pending']} papers added since the graph was last assembled "
+                     f"(`kg compact` folds them in)")
     t = stats["topics"]
     lines.append(f"topics:  {t['count']} ({t['multi_paper']} with more than one paper)")
     for topic in t["largest"]:

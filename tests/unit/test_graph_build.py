@@ -250,3 +250,185 @@ def test_build_cli_needs_exactly_one_target(extra: list[str], capsys: pytest.Cap
     assert main(["build", "seeds", *extra]) == 2
     expected = "kg: error: kg build: give exactly one of -o DIR (new build) or --update DIR\n"
     assert capsys.readouterr().err == expected
+
+
+# ------------------------------------------------------------------ pending additions (kg.pending)
+
+MORE = [  # a base large enough that two new papers stay pending (kg.pending.COMPACT_RATIO)
+    (f"c{i:02d}", f"{word} with a transformer for {task}, study {i}.")
+    for i, (word, task) in enumerate(
+        [("LoRA", "summarization"), ("RLHF", "translation"), ("LoRA", "translation")] * 12)
+]
+
+
+def _pending_setup(tmp_path: Path, pipeline: Pipeline) -> tuple[str, str, str]:
+    old = _jsonl(tmp_path / "old.jsonl", OLD + MORE)
+    new = _jsonl(tmp_path / "new.jsonl", NEW)
+    build_graph([old], tmp_path / "inc", pipeline=pipeline, workers=1)
+    return old, new, str(tmp_path / "inc")
+
+
+def test_update_keeps_new_papers_pending_over_an_untouched_graph(tmp_path: Path, pipeline: Pipeline) -> None:
+    from kg.assemble import to_rdflib
+    from kg.graphdir import graph_counts, load_extractions, load_rdf
+
+    old, new, inc = _pending_setup(tmp_path, pipeline)
+    before = {name: (Path(inc) / name).read_bytes() for name in GRAPH_FILES}
+    result = update_graph(inc, [new], pipeline=pipeline, workers=1)
+    assert (result.extracted, result.reused) == (2, 0)
+    assert {name: (Path(inc) / name).read_bytes() for name in GRAPH_FILES} == before
+    assert sorted(p.name for p in Path(inc).glob("pending-*")) == ["pending-1.json", "pending-1.jsonl"]
+    manifest = load_manifest(inc)
+    assert manifest["pending"]["papers"] == 2 and manifest["pending"]["generation"] == 1
+
+    g = load_nx(inc)
+    assert {"paper:b1", "paper:b2"} <= set(g) and len(load_extractions(inc)) == 41
+    # the new papers' mentions resolve to the graph's entities; ImageNet is new
+    assert g.has_edge("paper:b2", "Method:lora", "uses")
+    assert g.has_edge("paper:b1", "Dataset:imagenet", "evaluatesOn")
+    full_counts = sum(1 for e in load_extractions(inc) if "rlhf" in e.paper.abstract.lower())
+    assert g.nodes["Method:rlhf"]["papers"] == full_counts
+    assert manifest["counts"] == graph_counts(g)
+    # the RDF reader lays the same delta over graph.ttl: the triples of the merged graph
+    assert set(load_rdf(inc)) == set(to_rdflib(g))
+
+
+def test_update_pending_papers_match_a_rebuild_paper_by_paper(tmp_path: Path, pipeline: Pipeline) -> None:
+    old, new, inc = _pending_setup(tmp_path, pipeline)
+    update_graph(inc, [new], pipeline=pipeline, workers=1)
+    build_graph([old, new], tmp_path / "full", pipeline=pipeline, workers=1, use_cache=False)
+    g, full = load_nx(inc), load_nx(tmp_path / "full")
+    for pid in ("paper:b1", "paper:b2"):
+        mine = {k: v for k, v in g.nodes[pid].items() if k != "topic"}
+        assert mine == {k: v for k, v in full.nodes[pid].items() if k != "topic"}
+        def entity_edges(graph, pid=pid):  # noqa: ANN001, ANN202
+            return sorted((v, k, tuple(sorted(d.items())))
+                          for _u, v, k, d in graph.out_edges(pid, keys=True, data=True) if "sentence" in d)
+
+        assert entity_edges(g) == entity_edges(full)
+
+
+def test_update_pending_links_weigh_what_they_share_by_rarity_among_all_papers(
+        tmp_path: Path, pipeline: Pipeline) -> None:
+    import math
+
+    old, new, inc = _pending_setup(tmp_path, pipeline)
+    update_graph(inc, [new], pipeline=pipeline, workers=1)
+    g = load_nx(inc)
+    papers = [n for n, d in g.nodes(data=True) if d["kind"] == "Paper"]
+    assert len(papers) == 41
+
+    def df(entity: str) -> int:
+        return sum(1 for p in g.predecessors(entity) if g.nodes[p]["kind"] == "Paper")
+
+    def idf(entity: str) -> float:
+        return math.log(42 / (df(entity) + 1)) if 2 <= df(entity) <= 20.5 else 0.0
+
+    links = [(u, v, d) for u, v, k, d in g.edges(keys=True, data=True)
+             if k == "sharesTechniqueWith" and "paper:b2" in (u, v)]
+    assert links  # LoRA and RLHF are shared with the base papers
+    for u, v, d in links:
+        shared = {e for e in g.successors(u) if g.nodes[e]["kind"] == "Method" and idf(e) > 0}
+        shared &= {e for e in g.successors(v) if g.nodes[e]["kind"] == "Method"}
+        assert sorted(d["shared"]) == sorted(g.nodes[e]["canonical"] for e in shared)
+        assert d["weight"] == pytest.approx(sum(idf(e) for e in shared), abs=1e-6)
+    # b2 ranks its own top 10: no paper left out shares more with it
+    kept = {v if u == "paper:b2" else u for u, v, _d in links}
+    weight = {p: sum(idf(e) for e in set(g.successors(p)) & set(g.successors("paper:b2"))
+                     if g.nodes[e]["kind"] == "Method") for p in papers if p != "paper:b2"}
+    ranked = sorted((p for p in weight if weight[p] > 0), key=lambda p: (-weight[p], p))
+    # RLHF is shared with 14 papers, LoRA with more than half of them (not used); b2 keeps its
+    # top 10 and the base papers that would rank it among their own 10 keep it, as in a rebuild
+    assert len(ranked) == 14 and set(ranked[:10]) < kept
+    build_graph([old, new], tmp_path / "full", pipeline=pipeline, workers=1, use_cache=False)
+    full = load_nx(tmp_path / "full")
+    assert kept == {v if u == "paper:b2" else u for u, v, k in full.edges(keys=True)
+                    if k == "sharesTechniqueWith" and "paper:b2" in (u, v)}
+    # its topic is the one its links to base papers weigh most, over every link type
+    votes: dict[int, float] = {}
+    for u, v, d in g.edges(data=True):
+        other = v if u == "paper:b2" else u if v == "paper:b2" else None
+        if "shared" in d and other is not None and not other.startswith("paper:b"):
+            votes[g.nodes[other]["topic"]] = votes.get(g.nodes[other]["topic"], 0.0) + d["weight"]
+    assert len(votes) >= 2 and g.nodes["paper:b2"]["topic"] == max(votes, key=lambda t: (votes[t], -t))
+
+
+def test_update_again_recomputes_the_pending_delta_and_compact_equals_a_rebuild(
+        tmp_path: Path, pipeline: Pipeline) -> None:
+    from kg.build import compact_graph
+
+    old, new, inc = _pending_setup(tmp_path, pipeline)
+    update_graph(inc, [new], pipeline=pipeline, workers=1)
+    third = _jsonl(tmp_path / "third.jsonl", [("b3", "We propose LoRA for translation.")])
+    update_graph(inc, [third], pipeline=pipeline, workers=1)
+    assert sorted(p.name for p in Path(inc).glob("pending-*")) == ["pending-2.json", "pending-2.jsonl"]
+    assert load_manifest(inc)["pending"]["papers"] == 3
+    assert load_nx(inc).has_edge("paper:b3", "Method:lora", "proposes")
+    compact_graph(inc)
+    assert list(Path(inc).glob("pending-*")) == [] and "pending" not in load_manifest(inc)
+    build_graph([old, new, third], tmp_path / "full", pipeline=pipeline, workers=1, use_cache=False)
+    _same_graph(Path(inc), tmp_path / "full")
+
+
+def test_update_compacts_when_an_abstract_changes_or_when_asked(tmp_path: Path, pipeline: Pipeline) -> None:
+    old, new, inc = _pending_setup(tmp_path, pipeline)
+    update_graph(inc, [new], pipeline=pipeline, workers=1)
+    edited = _jsonl(tmp_path / "edited.jsonl", [("a2", "RLHF fine-tuning of a transformer for translation.")])
+    result = update_graph(inc, [edited], pipeline=pipeline, workers=1)
+    assert result.extracted == 1 and list(Path(inc).glob("pending-*")) == []
+    rows = [r for r in OLD + MORE if r[0] != "a2"]
+    rows.append(("a2", "RLHF fine-tuning of a transformer for translation."))
+    build_graph([_jsonl(tmp_path / "all.jsonl", rows), new], tmp_path / "full", pipeline=pipeline, workers=1)
+    assert set(load_nx(inc).edges(keys=True)) == set(load_nx(tmp_path / "full").edges(keys=True))
+
+    asked = _jsonl(tmp_path / "asked.jsonl", [("b4", "LoRA on ImageNet.")])
+    update_graph(inc, [asked], pipeline=pipeline, workers=1, compact=True)
+    assert list(Path(inc).glob("pending-*")) == []
+
+
+def test_update_of_a_known_paper_from_another_file_adds_its_source(
+        tmp_path: Path, pipeline: Pipeline) -> None:
+    from kg.graphdir import load_rdf
+    from kg.vocab import KG, node_iri
+
+    _old, _new, inc = _pending_setup(tmp_path, pipeline)
+    again = _jsonl(tmp_path / "again.jsonl", [OLD[0]])
+    result = update_graph(inc, [again], pipeline=pipeline, workers=1)
+    assert result.extracted == 0
+    sources = load_nx(inc).nodes["paper:a1"]["sources"]
+    assert len(sources) == 2 and sources[1].startswith(again)
+    rdf_sources = {str(o) for o in load_rdf(inc).objects(node_iri("paper:a1"), KG.inputSource)}
+    assert rdf_sources == set(sources)
+
+
+def test_update_that_cannot_write_its_pending_files_leaves_the_directory_as_it_was(
+        tmp_path: Path, pipeline: Pipeline, monkeypatch: pytest.MonkeyPatch) -> None:
+    import kg.graphdir
+
+    _old, new, inc = _pending_setup(tmp_path, pipeline)
+    update_graph(inc, [new], pipeline=pipeline, workers=1)
+    before = {p.name: p.read_bytes() for p in Path(inc).iterdir()}
+
+    def full_disk(fh: object, graph: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(kg.graphdir, "write_node_link", full_disk)
+    third = _jsonl(tmp_path / "third.jsonl", [("b3", "We propose LoRA for translation.")])
+    with pytest.raises(GraphDirError, match="cannot write the pending additions: .*No space left"):
+        update_graph(inc, [third], pipeline=pipeline, workers=1)
+    assert {p.name: p.read_bytes() for p in Path(inc).iterdir()} == before
+
+
+def test_build_cli_compact(tmp_path: Path, pipeline: Pipeline, capsys: pytest.CaptureFixture[str]) -> None:
+    from kg.cli import main
+
+    _old, new, inc = _pending_setup(tmp_path, pipeline)
+    update_graph(inc, [new], pipeline=pipeline, workers=1)
+    assert main(["stats", "-g", inc]) == 0
+    assert "pending: 2 papers added since the graph was last assembled" in capsys.readouterr().out
+    assert main(["compact", inc]) == 0
+    assert capsys.readouterr().err == f"compacted {inc}: 41 paper(s)\n"
+    assert list(Path(inc).glob("pending-*")) == []
+    assert main(["build", "seeds", "-o", str(tmp_path / "x"), "--compact"]) == 2
+    expected = "kg: error: kg build: --compact goes with --update DIR (a new build is always whole)\n"
+    assert capsys.readouterr().err == expected
