@@ -200,17 +200,118 @@ def _read_and_load(
 ) -> tuple[RunReport, list[Paper], Pipeline, dict[str, str]]:
     """Read the inputs, load the pipeline (unless given): the run report, papers, pipeline, versions."""
     from kg.ingest import read_papers
-    from kg.pipeline import load_pipeline
 
     report = RunReport()
     with _stage(report, "read"):
         papers = read_papers(inputs, fmt=fmt, skip_bad=skip_bad, report=report)
+    pipeline, versions = _load_pipeline(report, pipeline, spacy_model)
+    return report, papers, pipeline, versions
+
+
+def _load_pipeline(
+    report: RunReport, pipeline: Pipeline | None, spacy_model: str | None
+) -> tuple[Pipeline, dict[str, str]]:
+    from kg.pipeline import load_pipeline
+
     with _stage(report, "load pipeline"):
         pipeline = pipeline or load_pipeline(spacy_model)
-    versions = pipeline.versions
     report.pipeline = pipeline.nlp_name
-    report.extractors = versions
-    return report, papers, pipeline, versions
+    report.extractors = pipeline.versions
+    return pipeline, pipeline.versions
+
+
+class _ExtractionProcess:
+    """A forked process that loads the pipeline, then extracts the papers it is given, while
+    this one reads the graph: an update's two costs before assembly, side by side on two cores.
+
+    The child answers on a pipe: ``ready`` with the extractor versions once the pipeline is
+    loaded, ``progress`` per chunk, ``done`` with the records and the workers' CPU, or ``error``
+    with the exception. It ignores Ctrl-C; this process decides (``close`` ends it).
+    """
+
+    def __init__(self, target: Path, pipeline: Pipeline | None, spacy_model: str | None,
+                 workers: int | None) -> None:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("fork")
+        self._conn, child = ctx.Pipe()
+        self._proc = ctx.Process(target=_extraction_child, daemon=False,  # it forks workers of its own
+                                 args=(child, target, pipeline, spacy_model, workers))
+        self._proc.start()
+        child.close()
+
+    def _answer(self, progress: Callable[[int], None] | None = None) -> Any:
+        while True:
+            try:
+                kind, value = self._conn.recv()
+            except EOFError:
+                self._proc.join(5)
+                raise RuntimeError(f"the extraction process ended without an answer "
+                                   f"(exit code {self._proc.exitcode})") from None
+            if kind == "progress":
+                if progress:
+                    progress(value)
+            elif kind == "error":
+                raise value
+            else:
+                return value
+
+    def ready(self) -> tuple[dict[str, str], str]:
+        """Wait for the pipeline: its extractor versions and spaCy pipeline name."""
+        versions, name = self._answer()
+        return versions, name
+
+    def extract(self, papers: list[Paper], progress: Callable[[int], None] | None,
+                cpu: dict[str, float]) -> list[Extraction]:
+        """Extract ``papers`` (journaled in the child as a build journals them)."""
+        self._conn.send(papers)
+        records, spent = self._answer(progress)
+        for part, seconds in spent.items():
+            cpu[part] = cpu.get(part, 0.0) + seconds
+        return list(records)
+
+    def close(self) -> None:
+        """End the child: it exits by itself once done or told so; one still extracting (the
+        update was interrupted or failed) is terminated, and its workers end with it."""
+        if self._proc.is_alive():
+            with contextlib.suppress(OSError):
+                self._conn.send(None)
+            self._proc.join(1)
+            if self._proc.is_alive():
+                self._proc.terminate()
+                self._proc.join()
+        self._conn.close()
+
+
+def _extraction_child(conn: Any, target: Path, pipeline: Pipeline | None, spacy_model: str | None,
+                      workers: int | None) -> None:
+    import pickle
+    import signal
+
+    from kg.errors import KGError, OutputError
+    from kg.pipeline import load_pipeline
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        pipeline = pipeline or load_pipeline(spacy_model)
+        conn.send(("ready", (pipeline.versions, pipeline.nlp_name)))
+        papers = conn.recv()
+        if papers is None:
+            return
+        cpu: dict[str, float] = {}
+        records, _n = _extract(papers, {}, pipeline, workers, lambda n: conn.send(("progress", n)),
+                               Journal(target, pipeline.versions), cpu=cpu)
+        conn.send(("done", (records, cpu)))
+    except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent
+        try:
+            pickle.loads(pickle.dumps(exc))
+            portable: BaseException = exc
+        except Exception:  # noqa: BLE001 - an exception that does not survive pickling
+            portable = (OutputError if isinstance(exc, KGError) else RuntimeError)(str(exc))
+        with contextlib.suppress(OSError):
+            conn.send(("error", portable))
+    finally:
+        conn.close()
 
 
 def build_graph(
@@ -274,7 +375,6 @@ def build_graph(
     return BuildResult(report, target, extracted=extracted, reused=len(papers) - extracted)
 
 
-@gc_paused()  # the base graph's 10^6 objects stay alive while the pipeline loads and runs
 def update_graph(
     directory: str | Path,
     inputs: Sequence[str],
@@ -293,44 +393,60 @@ def update_graph(
     """Add the papers of ``inputs`` to an existing build directory without re-extracting it.
 
     New papers (and new sources of papers already there) become *pending additions*: only they
-    are extracted and assembled, into a delta the readers lay over the graph (:mod:`kg.pending`).
-    The update instead re-assembles and rewrites the whole graph, as a full rebuild of the same
-    final input would (a *compaction*), when ``compact`` is set, when a paper already in the
-    graph comes with another abstract (it is re-extracted and replaced), when the extractor
-    versions changed since the build (every paper is re-extracted: the cache is stale), or when
-    the pending papers would exceed :data:`kg.pending.COMPACT_RATIO` of the others. The link
-    settings are the build's (manifest).
+    are extracted and assembled, into a delta the readers lay over the graph (:mod:`kg.pending`);
+    the pipeline loads in a forked process while this one reads the graph. The update instead
+    re-assembles and rewrites the whole graph, as a full rebuild of the same final input would
+    (a *compaction*), when ``compact`` is set, when a paper already in the graph comes with
+    another abstract (it is re-extracted and replaced), when the extractor versions changed
+    since the build (every paper is re-extracted: the cache is stale), or when the pending
+    papers would exceed :data:`kg.pending.COMPACT_RATIO` of the others. The link settings are
+    the build's (manifest).
 
     Raises:
         GraphDirError: ``directory`` is not a complete build directory, or is locked.
         InputError: bad input (unless ``skip_bad``).
     """
     from kg.graphdir import load_base, load_pending
+    from kg.ingest import read_papers
     from kg.pending import COMPACT_RATIO
 
     started = time.perf_counter()
     target = Path(directory)
     with lock(target, wait=True):
-        before: dict[str, float] = {}
-        with _stage(before, "read graph"):
+        report = RunReport()
+        with _stage(report, "read graph"):
             manifest = load_manifest(target)
-            base = load_base(target)
             pending = {e.paper.id: e for e in load_pending(target)}
         config = LinkConfig(**manifest.get("links", {}))
-        report, new_papers, pipeline, versions = _read_and_load(inputs, fmt, skip_bad, pipeline, spacy_model)
-        report.stages = {**before, **report.stages}
-        stale = manifest.get("extractors") != versions
-        abstracts = {d["id"]: d["abstract"] for d in base.nodes.values() if d.get("kind") == "Paper"}
-        abstracts.update({pid: e.paper.abstract for pid, e in pending.items()})
-        changed = any(p.id in abstracts and abstracts[p.id] != p.abstract for p in new_papers)
-        base_papers = sum(1 for pid in abstracts if paper_node(pid) in base)
-        waiting = len(abstracts) - base_papers + sum(1 for p in new_papers if p.id not in abstracts)
-        if compact or stale or changed or waiting > COMPACT_RATIO * base_papers:
-            del base
-            return _update_whole(target, manifest, report, new_papers, pipeline, versions, config,
-                                 workers, progress, on_start, engine, scheduler, started)
-        return _update_pending(target, manifest, base, pending, report, new_papers, pipeline, versions,
-                               config, workers, progress, on_start, engine, scheduler, started)
+        with _stage(report, "read"):
+            new_papers = read_papers(inputs, fmt=fmt, skip_bad=skip_bad, report=report)
+        whole = (target, manifest, report, new_papers, config, workers, progress, on_start, engine,
+                 scheduler, started)
+        if compact or engine != "local" or any(
+                p.id in pending and pending[p.id].paper.abstract != p.abstract for p in new_papers):
+            return _update_whole(*whole, *_load_pipeline(report, pipeline, spacy_model))
+        extractor = _ExtractionProcess(target, pipeline, spacy_model, workers)
+        try:
+            # the base graph's 10^6 objects stay alive from here on: no collector passes over them
+            with gc_paused():
+                with _stage(report, "read graph"):
+                    base = load_base(target)
+                with _stage(report, "load pipeline"):
+                    versions, report.pipeline = extractor.ready()
+                report.extractors = versions
+                abstracts = {d["id"]: d["abstract"] for d in base.nodes.values() if d.get("kind") == "Paper"}
+                base_papers = len(abstracts)
+                abstracts.update({pid: e.paper.abstract for pid, e in pending.items()})
+                changed = any(p.id in abstracts and abstracts[p.id] != p.abstract for p in new_papers)
+                waiting = len(abstracts) - base_papers + sum(1 for p in new_papers if p.id not in abstracts)
+                fits = not changed and waiting <= COMPACT_RATIO * base_papers
+                if manifest.get("extractors") == versions and fits:
+                    return _update_pending(target, manifest, base, pending, report, new_papers, extractor,
+                                           versions, config, progress, on_start, started)
+                del base
+        finally:
+            extractor.close()
+        return _update_whole(*whole, *_load_pipeline(report, pipeline, spacy_model))
 
 
 def _sources_added(old: Paper, new: Paper) -> Paper:
@@ -339,9 +455,9 @@ def _sources_added(old: Paper, new: Paper) -> Paper:
 
 def _update_pending(
     target: Path, manifest: dict[str, Any], base: BaseGraph, pending: dict[str, Extraction],
-    report: RunReport, new_papers: Sequence[Paper], pipeline: Pipeline, versions: dict[str, str],
-    config: LinkConfig, workers: int | None, progress: Callable[[int], None] | None,
-    on_start: Callable[[int], None] | None, engine: str, scheduler: str | None, started: float,
+    report: RunReport, new_papers: Sequence[Paper], extractor: _ExtractionProcess,
+    versions: dict[str, str], config: LinkConfig, progress: Callable[[int], None] | None,
+    on_start: Callable[[int], None] | None, started: float,
 ) -> BuildResult:
     """The update as pending additions (the caller holds the lock and checked it applies)."""
     from kg.graphdir import write_pending
@@ -363,11 +479,8 @@ def _update_pending(
             todo.append(paper)
     if on_start:
         on_start(len(todo))
-    journal = Journal(target, versions)
     with _stage(report, "extract"):
-        extracted, _n = _extract(todo, {}, pipeline, workers, progress, journal, engine, scheduler,
-                                 report.worker_cpu)
-    records.update({e.paper.id: e for e in extracted})
+        records.update({e.paper.id: e for e in extractor.extract(todo, progress, report.worker_cpu)})
     with _stage(report, "assemble"):
         delta = assemble_pending(base, list(records.values()), config)
     base_counts = (manifest.get("pending") or {}).get("base_counts") or manifest.get("counts", {})
@@ -385,16 +498,16 @@ def _update_pending(
     }
     with _stage(report, "write"):
         write_pending(target, records.values(), delta, new_manifest)
-    journal.discard()
+    Journal(target, versions).discard()
     report.seconds = time.perf_counter() - started
     return BuildResult(report, target, extracted=len(todo), reused=len(new_papers) - len(todo))
 
 
 def _update_whole(
     target: Path, manifest: dict[str, Any], report: RunReport, new_papers: Sequence[Paper],
-    pipeline: Pipeline, versions: dict[str, str], config: LinkConfig, workers: int | None,
-    progress: Callable[[int], None] | None, on_start: Callable[[int], None] | None, engine: str,
-    scheduler: str | None, started: float,
+    config: LinkConfig, workers: int | None, progress: Callable[[int], None] | None,
+    on_start: Callable[[int], None] | None, engine: str, scheduler: str | None, started: float,
+    pipeline: Pipeline, versions: dict[str, str],
 ) -> BuildResult:
     """The update as a compaction: every record re-assembled, the directory rewritten."""
     with _stage(report.stages, "read graph"):

@@ -160,7 +160,10 @@ def extract_papers(
     global _WORKER
     pipeline = pipeline or load_pipeline()
     workers = workers or default_workers()
-    chunks = [list(papers[i : i + CHUNK]) for i in range(0, len(papers), CHUNK)]
+    # up to CHUNK papers are one chunk; a few chunks' worth is shared evenly between the
+    # processes (100 papers: 50 + 50, not 64 + 36); a corpus goes in chunks of CHUNK
+    size = CHUNK if len(papers) <= CHUNK else min(CHUNK, -(-len(papers) // workers))
+    chunks = [list(papers[i : i + size]) for i in range(0, len(papers), size)]
     if workers <= 1 or len(chunks) <= 1 or sys.platform == "win32":
         for chunk in chunks:
             yield from pipeline.extract_many(chunk, cpu)

@@ -293,6 +293,15 @@ def test_update_keeps_new_papers_pending_over_an_untouched_graph(tmp_path: Path,
     assert set(load_rdf(inc)) == set(to_rdflib(g))
 
 
+def test_update_pending_files_are_the_same_bytes_every_time(tmp_path: Path, pipeline: Pipeline) -> None:
+    _old, new, inc = _pending_setup(tmp_path, pipeline)
+    shutil.copytree(inc, tmp_path / "twin")
+    for target in (inc, tmp_path / "twin"):
+        update_graph(target, [new], pipeline=pipeline, workers=1)
+    for name in ("pending-1.json", "pending-1.jsonl", "manifest.json"):
+        assert (Path(inc) / name).read_bytes() == (tmp_path / "twin" / name).read_bytes(), name
+
+
 def test_update_pending_papers_match_a_rebuild_paper_by_paper(tmp_path: Path, pipeline: Pipeline) -> None:
     old, new, inc = _pending_setup(tmp_path, pipeline)
     update_graph(inc, [new], pipeline=pipeline, workers=1)
