@@ -283,6 +283,27 @@ class _ExtractionProcess:
         self._conn.close()
 
 
+class _ClusterExtraction:
+    """The :class:`_ExtractionProcess` interface for ``--engine dask``: the pipeline is loaded
+    here (for its versions), the papers are extracted on the cluster."""
+
+    def __init__(self, target: Path, pipeline: Pipeline, workers: int | None, scheduler: str | None) -> None:
+        self._target, self._pipeline = target, pipeline
+        self._workers, self._scheduler = workers, scheduler
+
+    def ready(self) -> tuple[dict[str, str], str]:
+        return self._pipeline.versions, self._pipeline.nlp_name
+
+    def extract(self, papers: list[Paper], progress: Callable[[int], None] | None,
+                cpu: dict[str, float]) -> list[Extraction]:
+        records, _n = _extract(papers, {}, self._pipeline, self._workers, progress,
+                               Journal(self._target, self._pipeline.versions), "dask", self._scheduler, cpu)
+        return records
+
+    def close(self) -> None:
+        pass
+
+
 def _extraction_child(conn: Any, target: Path, pipeline: Pipeline | None, spacy_model: str | None,
                       workers: int | None) -> None:
     import pickle
@@ -394,7 +415,8 @@ def update_graph(
 
     New papers (and new sources of papers already there) become *pending additions*: only they
     are extracted and assembled, into a delta the readers lay over the graph (:mod:`kg.pending`);
-    the pipeline loads in a forked process while this one reads the graph. The update instead
+    the pipeline loads in a forked process while this one reads the graph (with ``engine="dask"``
+    it loads here, and the cluster extracts). The update instead
     re-assembles and rewrites the whole graph, as a full rebuild of the same final input would
     (a *compaction*), when ``compact`` is set, when a paper already in the graph comes with
     another abstract (it is re-extracted and replaced), when the extractor versions changed
@@ -422,10 +444,14 @@ def update_graph(
             new_papers = read_papers(inputs, fmt=fmt, skip_bad=skip_bad, report=report)
         whole = (target, manifest, report, new_papers, config, workers, progress, on_start, engine,
                  scheduler, started)
-        if compact or engine != "local" or any(
-                p.id in pending and pending[p.id].paper.abstract != p.abstract for p in new_papers):
+        if compact or any(p.id in pending and pending[p.id].paper.abstract != p.abstract for p in new_papers):
             return _update_whole(*whole, *_load_pipeline(report, pipeline, spacy_model))
-        extractor = _ExtractionProcess(target, pipeline, spacy_model, workers)
+        extractor: _ExtractionProcess | _ClusterExtraction
+        if engine == "dask":
+            pipeline, _versions = _load_pipeline(report, pipeline, spacy_model)
+            extractor = _ClusterExtraction(target, pipeline, workers, scheduler)
+        else:
+            extractor = _ExtractionProcess(target, pipeline, spacy_model, workers)
         try:
             # the base graph's 10^6 objects stay alive from here on: no collector passes over them
             with gc_paused():
@@ -455,7 +481,7 @@ def _sources_added(old: Paper, new: Paper) -> Paper:
 
 def _update_pending(
     target: Path, manifest: dict[str, Any], base: BaseGraph, pending: dict[str, Extraction],
-    report: RunReport, new_papers: Sequence[Paper], extractor: _ExtractionProcess,
+    report: RunReport, new_papers: Sequence[Paper], extractor: _ExtractionProcess | _ClusterExtraction,
     versions: dict[str, str], config: LinkConfig, progress: Callable[[int], None] | None,
     on_start: Callable[[int], None] | None, started: float,
 ) -> BuildResult:

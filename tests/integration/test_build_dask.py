@@ -20,3 +20,30 @@ def test_build_dask_local_cluster_equals_single_process(tmp_path: Path) -> None:
     assert sorted(outs["local"]) == ["extractions.jsonl", "graph.json", "graph.ttl", "manifest.json"]
     for name in outs["local"]:
         assert outs["dask"][name] == outs["local"][name], name
+
+
+def test_update_on_the_dask_cluster_writes_the_pending_files_of_a_local_update(tmp_path: Path) -> None:
+    import json
+    import shutil
+
+    from kg.ingest import read_papers
+
+    base = tmp_path / "base"
+    done = subprocess.run([sys.executable, "-m", "kg.cli", "build", str(REPO / "seeds"), "-o", str(base),
+                           "--workers", "1"], cwd=REPO, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    new = tmp_path / "new.jsonl"
+    new.write_text("".join(json.dumps({"id": f"new-{i}", "title": f"New {i}",
+                                       "abstract": f"{p.abstract} Extended here."}) + "\n"
+                           for i, p in enumerate(read_papers([str(REPO / "seeds")])[:3])), encoding="utf-8")
+    outs = {}
+    for name, extra in [("local", ["--workers", "2"]), ("dask", ["--engine", "dask", "--workers", "2"])]:
+        out = tmp_path / name
+        shutil.copytree(base, out)
+        cmd = [sys.executable, "-m", "kg.cli", "build", "--update", str(out), str(new), *extra]
+        done = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=900)
+        assert done.returncode == 0, done.stderr[-3000:]
+        outs[name] = {p.name: p.read_bytes() for p in sorted(out.iterdir())}
+    assert "pending-1.json" in outs["local"] and "pending-1.jsonl" in outs["local"]
+    for name in outs["local"]:
+        assert outs["dask"][name] == outs["local"][name], name
