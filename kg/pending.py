@@ -105,15 +105,6 @@ class BaseGraph:
         ranked = sorted((-w, q) for w, q in self.links.get((pnode, prop), ()))
         return len(ranked) < top_k or (-weight, other) < ranked[top_k - 1]
 
-    @classmethod
-    def of(cls, g: nx.MultiDiGraph) -> BaseGraph:
-        """From an assembled networkx graph."""
-        edges = g.edges(keys=True, data=True)
-        return cls.from_node_link({
-            "nodes": [{**d, "id": n} for n, d in g.nodes(data=True)],
-            "edges": [{**d, "source": u, "target": v, "key": k} for u, v, k, d in edges],
-        })
-
     def __contains__(self, node: object) -> bool:
         return node in self.nodes
 
