@@ -136,57 +136,41 @@ def test_build_seeds_timings_account_for_the_run(tmp_path: Path) -> None:
     assert "stages" not in load_manifest(tmp_path / "timed")["report"]  # the build stays deterministic
 
 
-def _write_papers(path: Path, papers) -> str:  # noqa: ANN001
-    import json
-
-    with open(path, "w", encoding="utf-8") as out:
-        for p in papers:
-            out.write(json.dumps({"id": p.id, "title": "" if p.title_derived else p.title,
-                                  "abstract": p.abstract, "venue": p.venue, "year": p.year,
-                                  "authors": list(p.authors), "url": p.url}) + "\n")
-    return str(path)
-
-
 def test_build_seeds_pending_update_is_read_everywhere_and_compacts_to_a_rebuild(
-        seed_graph_dir: Path, tmp_path: Path) -> None:
+        seed_graph_dir: Path, seed_pending_dir: Path, tmp_path: Path) -> None:
     import json
     import subprocess
     import sys
 
     from kg.build import compact_graph
-    from kg.graphdir import load_extractions, load_nx, load_rdf
+    from kg.graphdir import load_nx, load_rdf
 
-    papers = [e.paper for e in load_extractions(seed_graph_dir)]
-    held = papers[5::12]
-    base = _write_papers(tmp_path / "base.jsonl", [p for p in papers if p not in held])
-    new = _write_papers(tmp_path / "new.jsonl", held)
-    target = tmp_path / "inc"
-    shutil.copytree(seed_graph_dir, target)  # its records serve as the cache: nothing re-extracted
-    assert build_graph([base], target).extracted == 0
-    before = {name: (target / name).read_bytes() for name in GRAPH_FILES}
-    result = update_graph(target, [new])
-    assert result.extracted == len(held) == 4
-    assert {name: (target / name).read_bytes() for name in GRAPH_FILES} == before  # pending, not rewritten
-
-    g, rdf = load_nx(target), load_rdf(target)
-    assert all(f"paper:{p.id}" in g for p in held)
-    assert load_manifest(target)["counts"] == graph_counts(g) == rdf_counts(rdf)
+    work = seed_pending_dir.parent
+    for name in GRAPH_FILES:  # pending, not rewritten
+        assert (seed_pending_dir / name).read_bytes() == (work / "before" / name).read_bytes(), name
+    held = [json.loads(line)["id"] for line in (work / "new.jsonl").read_text(encoding="utf-8").splitlines()]
+    g, rdf = load_nx(seed_pending_dir), load_rdf(seed_pending_dir)
+    assert all(f"paper:{pid}" in g for pid in held)
+    assert load_manifest(seed_pending_dir)["counts"] == graph_counts(g) == rdf_counts(rdf)
     conforms, report = validate_rdf(rdf)
     assert conforms, report
     kg = [sys.executable, "-m", "kg.cli"]
-    shown = subprocess.run([*kg, "related", held[0].id, "-g", str(target), "--json", "--top", "3"],
+    shown = subprocess.run([*kg, "related", held[0], "-g", str(seed_pending_dir), "--json", "--top", "3"],
                            capture_output=True, text=True, timeout=600)
     assert shown.returncode == 0, shown.stderr
     doc = json.loads(shown.stdout)
-    assert doc["query"]["id"] == held[0].id and len(doc["related"]) == 3
+    assert doc["query"]["id"] == held[0] and len(doc["related"]) == 3
     assert all(r["shared"] or r["similar"] or r["bounds"] or r["terms"] or r["close"] for r in doc["related"])
-    stats = subprocess.run([*kg, "stats", "-g", str(target)], capture_output=True, text=True, timeout=600)
+    stats = subprocess.run([*kg, "stats", "-g", str(seed_pending_dir)], capture_output=True, text=True,
+                           timeout=600)
     assert "pending: 4 papers added since" in stats.stdout
 
+    target = tmp_path / "inc"
+    shutil.copytree(seed_pending_dir, target)
     compact_graph(target)
     assert not list(target.glob("pending-*"))
     full = tmp_path / "full"
     shutil.copytree(seed_graph_dir, full)
-    build_graph([base, new], full)
+    build_graph([str(work / "base.jsonl"), str(work / "new.jsonl")], full)
     for name in GRAPH_FILES:
         assert (target / name).read_bytes() == (full / name).read_bytes(), name

@@ -68,3 +68,25 @@ def test_export_neo4j_seed_bound_properties_read_back_equal(seed_in_neo4j: Neo4j
         expected = {k: _as_stored(v) for k, v in attrs.items()
                     if v is not None and v != [] and v != () and k != "kind"}  # the label says the kind
         assert stored[node] == {**expected, "key": node}, node
+
+
+def test_export_neo4j_of_a_graph_with_pending_papers_holds_them(
+        neo4j_db: Neo4jServer, seed_pending_dir) -> None:  # noqa: ANN001
+    from kg.graphdir import load_node_link, load_nx
+
+    export_neo4j(load_node_link(seed_pending_dir), neo4j_db.uri, user=neo4j_db.user,
+                 password=neo4j_db.password)
+    g = load_nx(seed_pending_dir)
+    kinds = Counter(d["kind"] for _n, d in g.nodes(data=True))
+    predicates = Counter(rel_type(k) for _u, _v, k in g.edges(keys=True))
+    assert kinds["Paper"] == 50
+    assert neo4j_db.counts() == (dict(sorted(kinds.items())), dict(sorted(predicates.items())))
+    pending = sorted(n for n, d in g.nodes(data=True) if d["kind"] == "Paper"
+                     and n not in load_nx(seed_pending_dir, pending=False))
+    assert len(pending) == 4
+    with neo4j_db.driver() as driver:
+        records, _, _ = driver.execute_query(
+            "MATCH (p:Paper)-[r]->(e) WHERE p.key IN $keys RETURN p.key AS p, type(r) AS t, e.key AS e",
+            keys=pending)
+    assert {(r["p"], r["t"], r["e"]) for r in records} == {
+        (u, rel_type(k), v) for u, v, k in g.edges(keys=True) if u in pending}
