@@ -84,6 +84,17 @@ class LinkConfig:
     resolution: float = 1.0
     seed: int = 42
 
+    def df_limit(self, n_papers: int) -> float:
+        """The most papers an entity may be in and still link them, among ``n_papers``."""
+        return min(self.max_df, self.max_df_ratio * n_papers)
+
+
+def link_idf(df: int, n_papers: int, limit: float) -> float:
+    """The weight a shared entity in ``df`` of ``n_papers`` papers gives a link:
+    ``log((N + 1) / (df + 1))``, or 0 when it is in fewer than 2 or more than ``limit`` papers."""
+    value = math.log((n_papers + 1) / (df + 1)) if 2 <= df <= limit else 0.0
+    return value if value > 0 else 0.0
+
 
 def paper_property(mention: Mention) -> str:
     """The paper–entity property a mention supports: ``proposes`` for a proposed entity, else by type."""
@@ -304,7 +315,7 @@ def _add_share_links(
 
     index = {p: i for i, p in enumerate(papers)}
     n_papers = len(papers)
-    limit = min(config.max_df, config.max_df_ratio * n_papers)
+    limit = config.df_limit(n_papers)
     pair_weights: dict[tuple[int, int], float] = defaultdict(float)
     holders: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for u, v in g.edges():
@@ -314,11 +325,9 @@ def _add_share_links(
     for etype, prop in sorted(SHARE_PROPERTY_OF_TYPE.items()):
         idf: dict[str, float] = {}
         for enode, members in holders[etype].items():
-            df = len(members)
-            if 2 <= df <= limit:
-                value = math.log((n_papers + 1) / (df + 1))
-                if value > 0:
-                    idf[enode] = value
+            value = link_idf(len(members), n_papers, limit)
+            if value:
+                idf[enode] = value
         if not idf:
             continue
         columns = sorted(idf)

@@ -444,7 +444,7 @@ def update_graph(
             new_papers = read_papers(inputs, fmt=fmt, skip_bad=skip_bad, report=report)
         whole = (target, manifest, report, new_papers, config, workers, progress, on_start, engine,
                  scheduler, started)
-        if compact or any(p.id in pending and pending[p.id].paper.abstract != p.abstract for p in new_papers):
+        if compact:
             return _update_whole(*whole, *_load_pipeline(report, pipeline, spacy_model))
         extractor: _ExtractionProcess | _ClusterExtraction
         if engine == "dask":

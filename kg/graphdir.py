@@ -387,23 +387,36 @@ def _require(directory: str | Path, name: str) -> Path:
     return path
 
 
-def load_manifest(directory: str | Path) -> dict[str, Any]:
-    """The manifest of a build directory."""
-    path = _require(directory, MANIFEST)
+def _read_json(path: Path) -> Any:
     try:
-        data: dict[str, Any] = orjson.loads(path.read_bytes())
-    except orjson.JSONDecodeError as exc:
-        raise GraphDirError(f"{path}: not valid JSON: {exc}") from exc
-    return data
-
-
-def _read_node_link(path: Path) -> nx.MultiDiGraph:
-    try:
-        data = orjson.loads(path.read_bytes())
+        return orjson.loads(path.read_bytes())
     except orjson.JSONDecodeError as exc:
         raise GraphDirError(f"{path}: not valid JSON: {exc}") from exc
     except OSError as exc:
         raise GraphDirError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def node_items(data: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """``(node id, attributes)`` of parsed node-link JSON, its dicts taken over. Node-link keeps
+    the node id under "id", which hides a paper's own ``id`` attribute: it is restored from the
+    node id (``paper:<id>``)."""
+    out = []
+    for attrs in data["nodes"]:
+        node = attrs.pop("id")
+        if attrs.get("kind") == "Paper":
+            attrs["id"] = node.partition(":")[2]
+        out.append((node, attrs))
+    return out
+
+
+def load_manifest(directory: str | Path) -> dict[str, Any]:
+    """The manifest of a build directory."""
+    data: dict[str, Any] = _read_json(_require(directory, MANIFEST))
+    return data
+
+
+def _read_node_link(path: Path) -> nx.MultiDiGraph:
+    data = _read_json(path)
     try:
         g = nx.node_link_graph(data, directed=True, multigraph=True, edges="edges")
     except (KeyError, TypeError, AttributeError, nx.NetworkXError) as exc:
@@ -447,10 +460,9 @@ def load_base(directory: str | Path) -> Any:
     from kg.pending import BaseGraph
 
     path = _require(directory, GRAPH_JSON)
+    data = _read_json(path)
     try:
-        return BaseGraph.from_node_link(orjson.loads(path.read_bytes()))
-    except orjson.JSONDecodeError as exc:
-        raise GraphDirError(f"{path}: not valid JSON: {exc}") from exc
+        return BaseGraph.from_node_link(data)
     except (KeyError, TypeError, AttributeError) as exc:
         raise GraphDirError(f"{path}: not node-link JSON of the graph contract: {exc!r}") from None
 
@@ -495,17 +507,9 @@ class NodeLink:
 def load_node_link(directory: str | Path) -> NodeLink:
     """The nodes and edges of a build directory's ``graph.json`` (same attributes as :func:`load_nx`)."""
     path = _require(directory, GRAPH_JSON)
+    data = _read_json(path)
     try:
-        data = orjson.loads(path.read_bytes())
-    except orjson.JSONDecodeError as exc:
-        raise GraphDirError(f"{path}: not valid JSON: {exc}") from exc
-    try:
-        nodes = []
-        for attrs in data["nodes"]:
-            node = attrs.pop("id")
-            if attrs.get("kind") == "Paper":  # node-link keeps the node id under "id": restore the paper's
-                attrs["id"] = node.partition(":")[2]
-            nodes.append((node, attrs))
+        nodes = node_items(data)
         edges = [(a.pop("source"), a.pop("target"), a.pop("key"), a) for a in data["edges"]]
     except (KeyError, TypeError, AttributeError) as exc:
         raise GraphDirError(f"{path}: not node-link JSON of a multigraph: {exc!r}") from None

@@ -34,7 +34,6 @@ final input.
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -42,15 +41,13 @@ from typing import Any
 
 import networkx as nx
 
-from kg.assemble import DEFAULT_PROPERTY_OF_TYPE, LinkConfig, broader_quantity, paper_graph
+from kg.assemble import LinkConfig, broader_quantity, link_idf, paper_graph
 from kg.resolve import Resolution, resolve_entities
 from kg.types import Entity, Extraction
-from kg.vocab import SHARE_PROPERTY_OF_TYPE, paper_node, slug
+from kg.vocab import ENTITY_CLASSES, SHARE_PROPERTY_OF_TYPE, paper_node, slug
 
 # Pending papers beyond this share of the base papers make an update compact instead.
 COMPACT_RATIO = 0.10
-
-ENTITY_KINDS = frozenset(DEFAULT_PROPERTY_OF_TYPE)
 
 
 @dataclass(slots=True)
@@ -73,13 +70,9 @@ class BaseGraph:
         Raises:
             KeyError, TypeError, AttributeError: not node-link JSON of the graph contract.
         """
-        nodes: dict[str, dict[str, Any]] = {}
-        for attrs in data["nodes"]:
-            node = attrs.pop("id")
-            if attrs.get("kind") == "Paper":
-                attrs["id"] = node.partition(":")[2]
-            nodes[node] = attrs
-        base = cls(nodes)
+        from kg.graphdir import node_items
+
+        base = cls(dict(node_items(data)))
         entities_of: dict[str, list[str]] = defaultdict(list)
         papers_of: dict[str, list[str]] = defaultdict(list)
         links: dict[tuple[str, str], list[tuple[float, str]]] = defaultdict(list)
@@ -126,7 +119,7 @@ def entity_index(base: BaseGraph, wanted: set[tuple[str, str]]) -> dict[tuple[st
             index[key] = node
     for node, d in base.nodes.items():
         kind = d.get("kind")
-        if kind not in ENTITY_KINDS:
+        if kind not in ENTITY_CLASSES:
             continue
         for name in (d.get("label") or "", *(d.get("aliases") or ())):
             key = (kind, slug(name))
@@ -246,19 +239,13 @@ class _Rarity:
     idf_base: dict[str, float] = field(default_factory=dict)
     members: dict[str, set[str]] = field(default_factory=dict)
 
-    @staticmethod
-    def of(df: int, n: int, most: float) -> float:
-        """``log((n + 1) / (df + 1))`` for an entity in 2 to ``most`` of ``n`` papers, else 0."""
-        value = math.log((n + 1) / (df + 1)) if 2 <= df <= most else 0.0
-        return value if value > 0 else 0.0
-
     def __call__(self, enode: str) -> float:
         """The entity's IDF among all papers (0: too rare or too common to link)."""
         if enode not in self.idf:
             held = self.members[enode] = self.holders(enode)
-            self.idf[enode] = self.of(len(held), self.n_papers, self.limit)
+            self.idf[enode] = link_idf(len(held), self.n_papers, self.limit)
             in_base = len(self.base.papers_of.get(enode, ()))
-            self.idf_base[enode] = self.of(in_base, self.n_base, self.limit_base)
+            self.idf_base[enode] = link_idf(in_base, self.n_base, self.limit_base)
         return self.idf[enode]
 
 
@@ -288,8 +275,7 @@ def _add_pending_links(
 
     sum_weights: dict[tuple[str, str], float] = defaultdict(float)
     for etype, prop in sorted(SHARE_PROPERTY_OF_TYPE.items()):
-        usable = _Rarity(base, holders, n_papers, n_base, min(config.max_df, config.max_df_ratio * n_papers),
-                         min(config.max_df, config.max_df_ratio * n_base))
+        usable = _Rarity(base, holders, n_papers, n_base, config.df_limit(n_papers), config.df_limit(n_base))
         for pnode in new:
             scores: dict[str, float] = defaultdict(float)
             as_base: dict[str, float] = defaultdict(float)

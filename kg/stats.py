@@ -51,7 +51,7 @@ def graph_stats(nx_graph: nx.MultiDiGraph, top: int = 10, config: LinkConfig | N
     # Entities too common to link papers (see kg.assemble.LinkConfig): the evidence that a
     # ubiquitous "neural network" explains no link.
     too_common: dict[str, list[dict[str, Any]]] = {}
-    limit = min(config.max_df, config.max_df_ratio * len(papers))
+    limit = config.df_limit(len(papers))
     for etype in SHARE_PROPERTY_OF_TYPE:
         rows = [r for r in top_entities[etype] if r["papers"] > limit]
         too_common[etype] = rows
