@@ -171,7 +171,7 @@ from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v30"
+NAME = "bounds.latex.v31"
 
 # Wrappers that may surround the letter of an asymptotic head: \mathcal{O}, \widetilde{\Omega} …
 _FONT_WRAPPERS = frozenset(
@@ -1337,6 +1337,18 @@ class _Context:
 
     # -- quantities ------------------------------------------------------------------------------
 
+    def _abstract_regret(self) -> str | None:
+        """The first regret-family quantity the abstract names, when it names no convergence."""
+        found = None
+        for k in range(len(self.words)):
+            if self.words[k].text.startswith(("converge", "convergence")):
+                return None
+            if found is None:
+                at = self._q_at(k, self._general)
+                if at is not None and named_quantity(at[0][0]) == "regret":
+                    found = at[0][0]
+        return found
+
     def _general(self, phrase: Phrase) -> bool:
         """A quantity phrase usable away from the formula ("time" and "rate" are not)."""
         return phrase not in self.r.after_only and phrase not in self.r.adjacent_only
@@ -1821,6 +1833,8 @@ class _Context:
         subj = subjects[0]
         if subj.tag_ == "WDT" and verb.dep_ == "relcl":
             subj = verb.head  # "running time that is $X$": the relative clause's antecedent
+        if verb.lemma_ == "scale" and _names_method(subj):
+            return "running time"  # "the FACS algorithm only scales as $O(k \log k)$" (v31)
         if subj.pos_ not in ("NOUN", "PROPN"):
             return None
         k = self._word_of(subj)
@@ -1924,11 +1938,50 @@ class _Context:
     def _counted_variable(self, k: int, wk: int) -> bool:
         """Whether ``words[k]`` counts a symbol of the formula ``words[wk]`` ("$O(1/N)$ for $N$
         iterations"): the count is the bound's variable, not what it bounds (v20)."""
-        if k < 1 or not self._is_symbol(k - 1) or self.words[k].formula >= 0:
+        if k < 1 or self.words[k].formula >= 0:
             return False
-        symbol = self.abstract[self.words[k - 1].start : self.words[k - 1].end].strip("$ ")
+        at = k - 1
+        if not self._names_symbol(at) and self._is_noun(k):
+            # "$O(n^2)$ complexity for $n$ data samples", "$n$ training data points" (v31)
+            while at > 0 and k - at <= 2 and self._noun_modifier_word(at):
+                at -= 1
+        if at < 0 or not self._names_symbol(at):
+            return False
+        symbol = self.abstract[self.words[at].start : self.words[at].end].strip("$ ")
         formula = self.abstract[self.words[wk].start : self.words[wk].end]
         return re.search(r"(?<![A-Za-z\\])" + re.escape(symbol) + r"(?![A-Za-z])", formula) is not None
+
+    def _names_symbol(self, k: int) -> bool:
+        """A one-symbol formula, or a lone letter standing for one in math written without TeX
+        ("over n data points"; not the article "a" nor "I")."""
+        text = self.words[k].text
+        return self._is_symbol(k) or (len(text) == 1 and text.isalpha() and text not in "aAI")
+
+    def _is_noun(self, k: int) -> bool:
+        """Whether ``words[k]`` may be a noun: not a verb form in s, and a noun to the parse if any."""
+        if self.words[k].text in _VERBS_IN_S:
+            return False  # the small model reads "after $t$ iterations converges" as two nouns
+        tok = self._token_at(self.words[k].start)
+        return tok is None or bool(tok.tag_ in ("NN", "NNS"))
+
+    def _noun_modifier_word(self, k: int) -> bool:
+        """A word that may modify the noun after it: lower-case letters, not a function word."""
+        text = self.words[k].text
+        return text.isalpha() and text.islower() and len(text) > 2 and text not in _NOT_MODIFIERS
+
+    def _variable_count(self, k: int) -> bool:
+        """Whether ``words[k]`` ends the nouns of an "in the number of <nouns>" that a bound depends
+        on ("quadratic in the number of observations $n$"), which :meth:`_number_spans` leaves out
+        as a quantity (v31)."""
+        j = k
+        while j > 0 and k - j < 3 and self._noun_modifier_word(j - 1) and self.words[j - 1].text != "of":
+            j -= 1
+        if j < 3 or self.words[j - 1].text != "of" or self.words[j - 2].text != "number":
+            return False
+        b = j - 3
+        while b >= 0 and self.words[b].text in ("the", "total", "overall"):
+            b -= 1
+        return b >= 0 and b < j - 3 and self.words[b].text in ("in", "to")
 
     def _sized_algorithm(self, wk: int) -> bool:
         """ "the $O(N \\log N)$ Cooley-Tukey FFT algorithm": an asymptotic formula between a
@@ -2280,6 +2333,9 @@ class _Context:
             after = self._quantity_after(wk, naming=True)
             if after is not None and after[1] not in self.r.vague_ids:
                 return after[0]
+            resource = self._resource_right_before(wk)
+            if resource is not None:
+                return resource  # "using $X$ samples and in linear time $X$" (v31)
             # "… on $2^{O(1/\epsilon^2)}$ nodes. … running time that is $2^{O(1/\epsilon^2)}$": the
             # subject of the predicate makes it another claim
             return self._predicate_subject(wk) or self.quantity_by_latex[latex_text]
@@ -2331,6 +2387,15 @@ class _Context:
             )
             if named is not None:
                 return named
+            resource = self._resource_right_before(wk)
+            if resource is not None:
+                return resource  # "$X$ samples in super-linear time $Y$" (v31)
+            # "the optimal rate of convergence with only $O(\log T)$ projections": what the formula
+            # counts (v31); but "a regret of $X$ facing strategic buyers" still bounds the regret
+            tied = wk > 0 and self.words[wk - 1].text in _MEASURE_LINKS
+            counted = None if tied else self._count_noun_after(wk)
+            if counted is not None and counted not in ("number of words", "number of bytes"):
+                return counted
             q = self._quantity_before(wk, 4, naming=True)
         if q is not None and not vague(q):
             return q[0]
@@ -2345,8 +2410,10 @@ class _Context:
             named = self._apposition(wk)
             if named is not None:
                 return named
-        if q is None and self._computed_in(wk):
-            return "running time"  # "we can compute $A$ in $\widetilde{O}(m n^2)$, such that …"
+        if q is None and (self._computed_in(wk) or _match_at(self.words, wk - 2, ("runs", "in"))):
+            # "we can compute $A$ in $\widetilde{O}(m n^2)$, such that …"; "a parallel algorithm
+            # which runs in $O(\log^3 d)$ when …" (v31)
+            return "running time"
         resource = self._resource_right_before(wk)  # "runs in time $O(n^5)$", "uses memory $X$"
         if resource is not None:
             return resource
@@ -2377,7 +2444,7 @@ class _Context:
         for k in range(wk - 1, lo - 1, -1):
             if k + 1 < wk and self._is_symbol(k + 1):
                 continue  # "up to total variation distance $\alpha$ is $X$": the phrase names $\alpha$
-            if self._problem_class(k) or self._counted_variable(k, wk):
+            if self._problem_class(k) or self._counted_variable(k, wk) or self._variable_count(k):
                 continue  # "for strongly convex loss, it achieves the optimal rate of $X$" (v20)
             found = self._q_ending(k + 1, lo, self._general, naming=True)
             if found is not None:
@@ -2388,11 +2455,17 @@ class _Context:
             at = self._q_at(k, self._general, naming=True)
             if at is None or self._problem_class(k + at[1] - 1) or self._counted_variable(k, wk):
                 continue  # "a rate of $O(1/N)$ for $N$ iterations": $N$ is the bound's variable (v20)
+            if self._variable_count(k + at[1] - 1):
+                continue  # "… scale as $O(n^3)$ in the number of data points" (v31)
             return at[0][0]
         if q is not None:
             before = self.made[-1] if self.made else None
             if before is not None and before["quantity"] is not None and self._recent(before["_word"], wk):
                 return str(before["quantity"])  # "the above rate recovers …": the rate of the bound before
+            if q[1] in ("q.rate", "q.rates"):
+                regret = self._abstract_regret()
+                if regret is not None:
+                    return regret
             if q[0] == _VAGUE_COMPLEXITY:
                 # "We analyze the sample complexity of … we require $X$ complexity": the complexity
                 # the abstract named last
@@ -2406,9 +2479,10 @@ class _Context:
             first = None
             for k in range(len(self.words)):
                 at = self._q_at(k, self._general)
-                if at is not None and not self._in_where_clause(k):
-                    first = at[0][0]
-                    break
+                if at is None or self._in_where_clause(k) or self._variable_count(k + at[1] - 1):
+                    continue  # a symbol's definition, or a count the bound depends on (v31)
+                first = at[0][0]
+                break
             self.first_quantity.append(first)
         return self.first_quantity[0]
 
@@ -3286,6 +3360,7 @@ _OPEN_HEADS = {
     "discrepancy": "discrepancy",
     "radius": "radius",
     "dimension": "dimension",
+    "accuracy": "accuracy",
 }
 # Words before a head noun that qualify the bound, not the quantity ("total complexity").
 _NOT_NOUN_MODIFIERS = frozenset(
@@ -3372,7 +3447,7 @@ _CONFIDENCE = {"head": 0.95, "rel": 0.8, "cue": 0.7}
 # "regularized loss minimization", "reward distribution", "regret minimization strategies".
 _MODIFIED_NOUNS = frozenset(
     "function functions minimization minimisation minimizing minimizer distribution distributions "
-    "model models matrix signal oracle oracles".split()
+    "model models matrix signal oracle oracles reduction".split()
 )
 # "bound on the X", "guarantees for the X": the nouns and the words allowed before X.
 _BOUND_NOUNS = frozenset("bound bounds guarantee guarantees".split())
@@ -3508,6 +3583,12 @@ def _is_method_name(name: str) -> bool:
     if len(letters) < 2 or not name[:1].isupper() or not all(c.isalnum() or c == "-" for c in name):
         return False
     return sum(c.isupper() for c in letters) >= 2
+
+
+def _names_method(tok: Any) -> bool:
+    """Whether a subject token names a method: an algorithm noun or a coined name ("it" may be
+    the quantity: "a regime in which it scales as $n^{-1}$")."""
+    return tok.lemma_.lower() in _METHOD_NOUNS or _is_method_name(tok.text)
 
 
 _METHOD_NOUNS = frozenset(

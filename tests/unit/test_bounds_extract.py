@@ -119,7 +119,7 @@ def test_bounds_notation_fields(
         variables,
     )
     assert abstract[bound.start : bound.end] == bound.latex
-    assert bound.form == "formula" and bound.extractor == "bounds.latex.v30"
+    assert bound.form == "formula" and bound.extractor == "bounds.latex.v31"
 
 
 @pytest.mark.parametrize(

@@ -45,8 +45,8 @@ def only(abstract: str) -> Bound:
 
 
 def test_bounds_version() -> None:
-    assert NAME == "bounds.latex.v30"
-    assert only("We obtain $O(\\sqrt{T})$ regret.").extractor == "bounds.latex.v30"
+    assert NAME == "bounds.latex.v31"
+    assert only("We obtain $O(\\sqrt{T})$ regret.").extractor == "bounds.latex.v31"
 
 
 @pytest.mark.parametrize(

@@ -1036,3 +1036,47 @@ def test_v30_a_classic_value_and_one_a_result_is_close_to(
     paper = Paper(id="p-test", title="t", abstract=abstract)
     (bound,) = [b for b in bounds_pipeline.extract_one(paper).bounds if b.form == "formula"]
     assert bound.attribution == expected
+
+
+# -- bounds.latex.v31 ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a vague "rate" in an abstract about regret, which never speaks of convergence, is the regret
+        ("We study bandit convex optimization and bound the regret of projection-free methods. "
+         "Our method attains a faster rate of $O(T^{2/3})$ on strongly convex losses.", ["regret"]),
+        ("We bound the regret of online methods. Their iterates converge at a rate of $O(1/T)$.",
+         ["convergence rate"]),
+        # a count of the formula's own symbol, with modifiers before the counted noun, is a variable
+        ("Exact inference has $O(n^3)$ complexity for $n$ training samples.", ["computational complexity"]),
+        ("Such solvers have a running time at least quadratic in the number of observations n, "
+         "i.e., O(n^2).", ["running time"]),
+        # a resource word right before the formula names it, before a quantity a little earlier
+        ("Our algorithm uses $O(n \\log n)$ samples and runs in linear time $O(n \\log n)$.",
+         ["sample complexity", "running time"]),
+        ("Earlier methods need $O(n)$ samples in super-linear time $O(n^3)$.",
+         ["sample complexity", "running time"]),
+        ("We design a parallel algorithm which runs in $O(\\log^3 d)$ when enough processors are "
+         "available.", ["running time"]),
+        # an algorithm that scales as a formula: its running time; a quantity that scales keeps its name
+        ("The proposed algorithm only scales as $O(k \\log k)$ with the number of states.", ["running time"]),
+        ("The test error of the estimator scales as $O(1/n)$.", ["error"]),
+        # "data points" are samples; "convergence of" names a convergence rate
+        ("We show that $\\tilde{O}(d/\\epsilon)$ data points suffice for learning.", ["sample complexity"]),
+        ("We guarantee convergence of $O(1/\\sqrt{T})$ to a stationary point.", ["convergence rate"]),
+        # a plural right after the formula counts what it bounds, unless "of" ties the formula to a
+        # quantity before it
+        ("The method keeps the optimal rate of convergence with only $O(\\log T)$ projections.",
+         ["number of projections"]),
+        ("Our policy enjoys a regret of $O(\\sqrt{T})$ facing strategic buyers.", ["regret"]),
+        # "accuracy" is a quantity head like "complexity" or "distance"
+        ("Under both assumptions, the optimal estimation accuracy is shown to be $\\Theta(S^2/n)$.",
+         ["estimation accuracy"]),
+    ],
+)
+def test_v31_quantities_named_by_the_setting_a_resource_or_a_count(
+    bounds_pipeline: Any, abstract: str, expected: list[str]
+) -> None:
+    assert quantities(bounds_pipeline, abstract) == expected
