@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -25,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kg.assemble import LinkConfig, assemble, rdf_triples
-from kg.errors import GraphDirError
+from kg.errors import ExtractionError, GraphDirError
 from kg.graphdir import graph_counts, load_extractions, load_manifest, lock, write_graph_dir
 from kg.journal import Journal
 from kg.memory import gc_paused
@@ -138,11 +139,16 @@ def _extract(
                                      progress=progress)
     else:
         stream = extract_papers(todo, pipeline=pipeline, workers=workers, progress=progress, cpu=cpu)
+    done = 0
     try:
         for ext in stream:
             out[ext.paper.id] = ext
+            done += 1
             if journal is not None:
                 journal.append(ext)
+    except ExtractionError as exc:
+        kept = f"; the {done} papers extracted before it are journaled for a re-run" if journal else ""
+        raise ExtractionError(f"{exc}; nothing was written{kept}") from None
     finally:
         if journal is not None:
             journal.flush()
@@ -246,8 +252,8 @@ class _ExtractionProcess:
                 kind, value = self._conn.recv()
             except EOFError:
                 self._proc.join(5)
-                raise RuntimeError(f"the extraction process ended without an answer "
-                                   f"(exit code {self._proc.exitcode})") from None
+                raise ExtractionError(f"the extraction process ended without an answer "
+                                      f"({_exit_status(self._proc.exitcode)}); nothing was written") from None
             if kind == "progress":
                 if progress:
                     progress(value)
@@ -281,6 +287,14 @@ class _ExtractionProcess:
                 self._proc.terminate()
                 self._proc.join()
         self._conn.close()
+
+
+def _exit_status(code: int | None) -> str:
+    """A process's exit code in words: "killed by SIGKILL" for a signal, else "exit code N"."""
+    if code is not None and code < 0:
+        with contextlib.suppress(ValueError):
+            return f"killed by {signal.Signals(-code).name}"
+    return f"exit code {code}"
 
 
 class _ClusterExtraction:

@@ -57,5 +57,11 @@ class ExportError(KGError):
     exit_code = 1
 
 
+class ExtractionError(KGError):
+    """Extraction that could not finish because a process doing it died (killed, out of memory)."""
+
+    exit_code = 1
+
+
 class EvalError(KGError):
     """A gold/judgment file that cannot be used for evaluation."""

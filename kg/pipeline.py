@@ -16,12 +16,14 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from extractors.base import Extractor, ParsedPaper
 from extractors.registry import DEFAULT_FAMILIES, create
+from kg.errors import ExtractionError
 from kg.ingest import is_coined
 from kg.nlp import load_nlp
 from kg.text import NormalizedText, normalize
@@ -180,6 +182,9 @@ def extract_papers(
             yield from result
             if progress:
                 progress(len(result))
+    except BrokenProcessPool:
+        raise ExtractionError("an extraction worker process ended abruptly (killed, or out of memory)") \
+            from None
     finally:
         # On Ctrl-C (or any error) drop the chunks not started instead of finishing them all:
         # only the chunks in flight are waited for.

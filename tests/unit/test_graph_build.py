@@ -8,8 +8,10 @@ the orchestration and the cache are what is tested, not the extractors.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import signal
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -441,3 +443,52 @@ def test_build_cli_compact(tmp_path: Path, pipeline: Pipeline, capsys: pytest.Ca
     assert main(["build", "seeds", "-o", str(tmp_path / "x"), "--compact"]) == 2
     expected = "kg: error: kg build: --compact goes with --update DIR (a new build is always whole)\n"
     assert capsys.readouterr().err == expected
+
+
+class _DyingExtractor(LexiconExtractor):
+    """The lexicon extractor, except that a process other than the test's own that reads an
+    abstract with "SIGKILL" in it is killed there: a worker lost to the OOM killer, for real."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.test_pid = os.getpid()
+
+    def extract(self, parsed: ParsedPaper) -> Iterable[Mention | Bound]:
+        if "SIGKILL" in parsed.paper.abstract and os.getpid() != self.test_pid:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return super().extract(parsed)
+
+
+def _dying_pipeline() -> Pipeline:
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    return Pipeline(nlp, "blank-en", ["entities"], [_DyingExtractor()])
+
+
+def test_build_whose_worker_is_killed_fails_in_one_line_and_writes_nothing(tmp_path: Path) -> None:
+    from kg.errors import ExtractionError
+
+    # more papers than one chunk, so that two worker processes share them; the last one kills its worker
+    rows = [(f"c{i}", f"LoRA for summarization, variant {i}.") for i in range(80)] + [("c80", "SIGKILL")]
+    src = _jsonl(tmp_path / "many.jsonl", rows)
+    with pytest.raises(ExtractionError) as caught:
+        build_graph([src], tmp_path / "out", pipeline=_dying_pipeline(), workers=2)
+    message = str(caught.value)
+    assert message.startswith("an extraction worker process ended abruptly (killed, or out of memory); "
+                              "nothing was written; the ")
+    assert message.endswith(" papers extracted before it are journaled for a re-run")
+    assert "\n" not in message and caught.value.exit_code == 1
+    assert not (tmp_path / "out").exists()
+
+
+def test_update_whose_extraction_process_is_killed_fails_in_one_line(
+        tmp_path: Path, pipeline: Pipeline) -> None:
+    from kg.errors import ExtractionError
+
+    _old, _new, inc = _pending_setup(tmp_path, pipeline)
+    before = {p.name: p.read_bytes() for p in Path(inc).iterdir()}
+    dying = _jsonl(tmp_path / "dying.jsonl", [("d1", "SIGKILL")])
+    with pytest.raises(ExtractionError, match=r"^the extraction process ended without an answer "
+                                              r"\(killed by SIGKILL\); nothing was written$"):
+        update_graph(inc, [dying], pipeline=_dying_pipeline(), workers=1)
+    assert {p.name: p.read_bytes() for p in Path(inc).iterdir()} == before
