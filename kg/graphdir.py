@@ -563,17 +563,38 @@ def _read_records(path: Path) -> list[Extraction]:
     return out
 
 
+def _counted_records(path: Path, expected: Any) -> list[Extraction]:
+    """The records of ``path``, which must be as many as the manifest counts: a file cut short at a
+    line end (a copy that stopped, a disk repaired) would otherwise lose papers silently, and a
+    compaction or update would write the loss into the graph."""
+    out = _read_records(path)
+    if isinstance(expected, int) and len(out) != expected:
+        raise GraphDirError(f"{path}: {len(out)} extraction record(s), but the manifest counts {expected}: "
+                            f"the file was cut short or changed; rebuild the graph from its inputs")
+    return out
+
+
 def load_pending(directory: str | Path) -> list[Extraction]:
     """The pending records of a build directory (papers an update added or gave new sources)."""
-    generation = pending_generation(directory)
-    return _read_records(_pending_path(directory, generation, ".jsonl")) if generation else []
+    pending = load_manifest(directory).get("pending") or {}
+    generation = int(pending.get("generation", 0))
+    if not generation:
+        return []
+    return _counted_records(_pending_path(directory, generation, ".jsonl"), pending.get("records"))
 
 
 @gc_paused()
 def load_extractions(directory: str | Path, pending: bool = True) -> list[Extraction]:
     """The per-paper extraction records of a build directory, sorted by paper id: the base's
-    with the pending ones in place of the same papers' (unless ``pending`` is false)."""
-    out = _read_records(_require(directory, EXTRACTIONS))
+    with the pending ones in place of the same papers' (unless ``pending`` is false).
+
+    Raises:
+        GraphDirError: a record that does not parse, or fewer or more records than the manifest
+            counts papers.
+    """
+    manifest = load_manifest(directory)
+    counts = (manifest.get("pending") or {}).get("base_counts") or manifest.get("counts") or {}
+    out = _counted_records(_require(directory, EXTRACTIONS), (counts.get("nodes") or {}).get("Paper"))
     extra = load_pending(directory) if pending else []
     if extra:
         replaced = {e.paper.id: e for e in extra}

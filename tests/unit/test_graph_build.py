@@ -492,3 +492,18 @@ def test_update_whose_extraction_process_is_killed_fails_in_one_line(
                                               r"\(killed by SIGKILL\); nothing was written$"):
         update_graph(inc, [dying], pipeline=_dying_pipeline(), workers=1)
     assert {p.name: p.read_bytes() for p in Path(inc).iterdir()} == before
+
+
+@pytest.mark.parametrize("damaged", ["extractions.jsonl", "pending-1.jsonl"])
+def test_compact_of_records_cut_short_at_a_line_end_fails_and_loses_no_paper(
+        tmp_path: Path, pipeline: Pipeline, damaged: str) -> None:
+    _old, new, inc = _pending_setup(tmp_path, pipeline)
+    update_graph(inc, [new], pipeline=pipeline, workers=1)
+    path = Path(inc) / damaged
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:-1]))  # the last record gone, every line still whole
+    before = {p.name: p.read_bytes() for p in Path(inc).iterdir()}
+    with pytest.raises(GraphDirError, match=rf"{damaged}: {len(lines) - 1} extraction record\(s\), "
+                                            rf"but the manifest counts {len(lines)}: the file was cut short"):
+        remove_papers(inc, [])  # what `kg compact` runs
+    assert {p.name: p.read_bytes() for p in Path(inc).iterdir()} == before
