@@ -321,6 +321,7 @@ def write_graph_dir(
         full = dict(manifest)
         full["format"] = FORMAT_VERSION
         full["counts"] = counts
+        full["bytes"] = {name: (tmp / name).stat().st_size for name in (EXTRACTIONS, GRAPH_JSON, GRAPH_TTL)}
         (tmp / MANIFEST).write_bytes(_dump_json(full))
         os.chmod(tmp, 0o755)
         old = None
@@ -384,6 +385,21 @@ def _require(directory: str | Path, name: str) -> Path:
         raise GraphDirError(f"{directory}: not a graph directory (run `kg build INPUT -o {directory}`)")
     if not path.is_file():
         raise GraphDirError(f"{directory}: incomplete graph directory, {name} is missing")
+    return path
+
+
+def _whole(directory: str | Path, name: str) -> Path:
+    """A data file of a build directory, of the byte size its manifest records (when it records
+    one): a copy cut short between two Turtle statements still parses, and would answer queries
+    from part of the graph."""
+    path = _require(directory, name)
+    if not (Path(directory) / MANIFEST).is_file():
+        return path  # a graph file written alone (a test fixture, a hand-made graph.json)
+    expected = (load_manifest(directory).get("bytes") or {}).get(name)
+    size = path.stat().st_size
+    if isinstance(expected, int) and size != expected:
+        raise GraphDirError(f"{path}: {size} bytes, but the manifest records {expected}: the file was cut "
+                            f"short or changed; rebuild the graph from its inputs")
     return path
 
 
@@ -459,7 +475,7 @@ def load_base(directory: str | Path) -> Any:
     :class:`kg.pending.BaseGraph`."""
     from kg.pending import BaseGraph
 
-    path = _require(directory, GRAPH_JSON)
+    path = _whole(directory, GRAPH_JSON)
     data = _read_json(path)
     try:
         return BaseGraph.from_node_link(data)
@@ -471,7 +487,7 @@ def load_base(directory: str | Path) -> Any:
 def load_nx(directory: str | Path, pending: bool = True) -> nx.MultiDiGraph:
     """The networkx graph of a build directory: ``graph.json`` with the pending additions'
     delta laid over it (unless ``pending`` is false: the base graph alone)."""
-    g = _read_node_link(_require(directory, GRAPH_JSON))
+    g = _read_node_link(_whole(directory, GRAPH_JSON))
     delta = load_delta(directory) if pending else None
     if delta is not None:
         from kg.pending import overlay
@@ -528,7 +544,7 @@ def load_node_link(directory: str | Path) -> NodeLink:
 @gc_paused()
 def load_rdf(directory: str | Path) -> Graph:
     """The RDF graph of a build directory (``graph.ttl``), ontology prefixes bound."""
-    path = _require(directory, GRAPH_TTL)
+    path = _whole(directory, GRAPH_TTL)
     rdf_graph = Graph(bind_namespaces="none")
     try:
         rdf_graph.parse(path, format="turtle")
@@ -594,7 +610,7 @@ def load_extractions(directory: str | Path, pending: bool = True) -> list[Extrac
     """
     manifest = load_manifest(directory)
     counts = (manifest.get("pending") or {}).get("base_counts") or manifest.get("counts") or {}
-    out = _counted_records(_require(directory, EXTRACTIONS), (counts.get("nodes") or {}).get("Paper"))
+    out = _counted_records(_whole(directory, EXTRACTIONS), (counts.get("nodes") or {}).get("Paper"))
     extra = load_pending(directory) if pending else []
     if extra:
         replaced = {e.paper.id: e for e in extra}
@@ -624,6 +640,9 @@ def write_pending(
     records = sorted(records, key=lambda e: e.paper.id)
     full = dict(manifest)
     full["format"] = FORMAT_VERSION
+    sizes = load_manifest(target).get("bytes")
+    if sizes is not None:
+        full["bytes"] = sizes  # the graph files stay as they are
     full["pending"] = {
         **(manifest.get("pending") or {}),
         "generation": generation,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import shlex
 from pathlib import Path
 
@@ -22,6 +23,9 @@ def graph_dir(tmp_path: Path) -> Path:
     directory = write_graph_dir(tmp_path / "graph", [], contract_graph(), [], {})
     # graph.ttl written by rdflib itself, so the test depends only on load_rdf reading Turtle.
     small_rdf().serialize(directory / "graph.ttl", format="turtle")
+    manifest = json.loads((directory / "manifest.json").read_text(encoding="utf-8"))
+    manifest["bytes"]["graph.ttl"] = (directory / "graph.ttl").stat().st_size  # the file it now is
+    (directory / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     return directory
 
 

@@ -503,7 +503,30 @@ def test_compact_of_records_cut_short_at_a_line_end_fails_and_loses_no_paper(
     lines = path.read_bytes().splitlines(keepends=True)
     path.write_bytes(b"".join(lines[:-1]))  # the last record gone, every line still whole
     before = {p.name: p.read_bytes() for p in Path(inc).iterdir()}
-    with pytest.raises(GraphDirError, match=rf"{damaged}: {len(lines) - 1} extraction record\(s\), "
-                                            rf"but the manifest counts {len(lines)}: the file was cut short"):
+    # the base records are held to the byte size the manifest records, the pending ones to its count
+    found = (r"\d+ bytes, but the manifest records \d+" if damaged == "extractions.jsonl" else
+             rf"{len(lines) - 1} extraction record\(s\), but the manifest counts {len(lines)}")
+    with pytest.raises(GraphDirError, match=rf"{damaged}: {found}: the file was cut short or changed"):
         remove_papers(inc, [])  # what `kg compact` runs
     assert {p.name: p.read_bytes() for p in Path(inc).iterdir()} == before
+
+
+def test_turtle_cut_short_between_two_statements_fails_the_read(
+        tmp_path: Path, pipeline: Pipeline, capsys: pytest.CaptureFixture[str]) -> None:
+    from rdflib import Graph
+
+    from kg.cli import main
+    from kg.graphdir import load_rdf
+
+    _old, _new, inc = _pending_setup(tmp_path, pipeline)
+    path = Path(inc) / "graph.ttl"
+    text = path.read_bytes()
+    cut = text[: text.rindex(b" .\n", 0, len(text) // 2) + 3]  # ends after a whole statement
+    Graph().parse(data=cut.decode(), format="turtle")  # still Turtle: only the size tells
+    path.write_bytes(cut)
+    with pytest.raises(GraphDirError, match=rf"graph.ttl: {len(cut)} bytes, but the manifest records "
+                                            rf"{len(text)}: the file was cut short or changed"):
+        load_rdf(inc)
+    assert main(["query", "-g", inc, "sparql", "SELECT * WHERE { ?s ?p ?o } LIMIT 1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("kg: error: ") and err.count("\n") == 1
