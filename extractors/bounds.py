@@ -1337,15 +1337,17 @@ class _Context:
 
     # -- quantities ------------------------------------------------------------------------------
 
-    def _abstract_regret(self) -> str | None:
-        """The first regret-family quantity the abstract names, when it names no convergence."""
+    def _abstract_rate_of(self) -> str | None:
+        """What a vague "rate" is the rate of in an abstract that never speaks of convergence: the
+        first regret or estimation error it names ("OFW achieves a faster rate of $X$" in an
+        abstract on regret; "we obtain a rate of $X$" after "the estimation error", v31)."""
         found = None
         for k in range(len(self.words)):
             if self.words[k].text.startswith(("converge", "convergence")):
                 return None
             if found is None:
                 at = self._q_at(k, self._general)
-                if at is not None and named_quantity(at[0][0]) == "regret":
+                if at is not None and named_quantity(at[0][0]) in ("regret", "estimation error"):
                     found = at[0][0]
         return found
 
@@ -1581,6 +1583,9 @@ class _Context:
         if mod.formula >= 0 or self.sentences[k] != self.sentences[start] or not self._noun_modifier(k):
             return None
         text = mod.text.lower()
+        named = self.r.quantity_of.get((text, _OPEN_HEADS[head.text]))
+        if named is not None:
+            return named  # "time complexities": the tables' "time complexity", a running time (v31)
         return f"{text} {_OPEN_HEADS[head.text]}", "q.open-compound"
 
     def _noun_modifier(self, k: int) -> bool:
@@ -2333,9 +2338,11 @@ class _Context:
             after = self._quantity_after(wk, naming=True)
             if after is not None and after[1] not in self.r.vague_ids:
                 return after[0]
-            resource = self._resource_right_before(wk)
+            resource = self._resource_right_before(wk) or self._improved_from_to(wk)
             if resource is not None:
-                return resource  # "using $X$ samples and in linear time $X$" (v31)
+                # "using $X$ samples and in linear time $X$"; "improves the time from $A$ to $X$ and
+                # reduces the memory requirement from $X$ to $B$" (v31)
+                return resource
             # "… on $2^{O(1/\epsilon^2)}$ nodes. … running time that is $2^{O(1/\epsilon^2)}$": the
             # subject of the predicate makes it another claim
             return self._predicate_subject(wk) or self.quantity_by_latex[latex_text]
@@ -2463,9 +2470,9 @@ class _Context:
             if before is not None and before["quantity"] is not None and self._recent(before["_word"], wk):
                 return str(before["quantity"])  # "the above rate recovers …": the rate of the bound before
             if q[1] in ("q.rate", "q.rates"):
-                regret = self._abstract_regret()
-                if regret is not None:
-                    return regret
+                rate_of = self._abstract_rate_of()
+                if rate_of is not None:
+                    return rate_of
             if q[0] == _VAGUE_COMPLEXITY:
                 # "We analyze the sample complexity of … we require $X$ complexity": the complexity
                 # the abstract named last

@@ -232,7 +232,7 @@ def test_bounds_eval_floors_on_gold() -> None:
     gold): F1 0.928, kind 0.954, attribution 0.918, quantity 0.674. With AI to AL (the last 190 of
     the blind order, each scored once, AI with v26, AJ with v27, AK and AL with v28 frozen; 1835
     abstracts, 3455 gold), v28: F1 0.926, kind 0.953, attribution 0.917, quantity 0.665; v29:
-    quantity 0.666; v31: quantity 0.676 (floor 0.67).
+    quantity 0.666; v31: quantity 0.678 (floor 0.67).
     """
     g = load_gold(str(DATA / "bounds_gold.jsonl"))
     papers = [p for p in read_papers([str(SEEDS), str(DATA / "bounds_gold_papers.jsonl")]) if p.id in g]
@@ -274,7 +274,7 @@ def test_bounds_eval_floors_on_gold_with_the_parse(bounds_pipeline: Any) -> None
     0.70); with AH (1646 abstracts, 3112 gold): F1 0.928, kind 0.954, attribution 0.925, quantity
     0.709; v28 with AI to AL (1835 abstracts, 3455 gold): F1 0.926, kind 0.953, attribution 0.923,
     quantity 0.698 (quantity floor 0.69); v29: quantity 0.701; v30: attribution 0.924; v31 (rules
-    written from the gold's own quantity errors, so a tuning figure): quantity 0.710 (floor 0.70)."""
+    written from the gold's own quantity errors, so a tuning figure): quantity 0.713 (floor 0.70)."""
     g = load_gold(str(DATA / "bounds_gold.jsonl"))
     papers = [p for p in read_papers([str(SEEDS), str(DATA / "bounds_gold_papers.jsonl")]) if p.id in g]
     predicted = {p.id: list(bounds_pipeline.extract_one(p).bounds) for p in papers}

@@ -1044,11 +1044,14 @@ def test_v30_a_classic_value_and_one_a_result_is_close_to(
 @pytest.mark.parametrize(
     ("abstract", "expected"),
     [
-        # a vague "rate" in an abstract about regret, which never speaks of convergence, is the regret
+        # a vague "rate" in an abstract about regret or an estimation error, which never speaks of
+        # convergence, is that quantity
         ("We study bandit convex optimization and bound the regret of projection-free methods. "
          "Our method attains a faster rate of $O(T^{2/3})$ on strongly convex losses.", ["regret"]),
         ("We bound the regret of online methods. Their iterates converge at a rate of $O(1/T)$.",
          ["convergence rate"]),
+        ("We study the estimation error of level set estimators in the Hausdorff metric. For smooth "
+         "densities we obtain a rate of $\tilde{O}(n^{-1/(2\beta + D)})$.", ["estimation error"]),
         # a count of the formula's own symbol, with modifiers before the counted noun, is a variable
         ("Exact inference has $O(n^3)$ complexity for $n$ training samples.", ["computational complexity"]),
         ("Such solvers have a running time at least quadratic in the number of observations n, "
@@ -1071,6 +1074,13 @@ def test_v30_a_classic_value_and_one_a_result_is_close_to(
         ("The method keeps the optimal rate of convergence with only $O(\\log T)$ projections.",
          ["number of projections"]),
         ("Our policy enjoys a regret of $O(\\sqrt{T})$ facing strategic buyers.", ["regret"]),
+        # "computational efficiency" is a cost; a formula written again in another "from … to"
+        # bounds what that clause improves
+        ("Our solver improves the computational efficiency from $O(n^3)$ to $O(n^2)$ and reduces the "
+         "memory requirement from $O(n^2)$ to $O(n)$.",
+         ["computational complexity"] * 2 + ["space complexity"] * 2),
+        # an open compound that is a table's phrase in the plural takes the table's name
+        ("The new solver brings the time complexities down to $O(p^2 n)$.", ["running time"]),
         # "accuracy" is a quantity head like "complexity" or "distance"
         ("Under both assumptions, the optimal estimation accuracy is shown to be $\\Theta(S^2/n)$.",
          ["estimation accuracy"]),
