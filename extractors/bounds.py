@@ -1107,6 +1107,7 @@ class _Context:
     quantity_by_latex: dict[str, str] = field(default_factory=dict)
     last_quantity: str | None = None
     first_quantity: list[str | None] = field(default_factory=list)  # computed once, lazily
+    rate_of: list[str | None] = field(default_factory=list)  # computed once, lazily
     number_spans: dict[int, tuple[int, str]] | None = None  # "number of …" phrases, lazily
     token_starts: dict[int, Any] | None = None  # parse tokens by original offset, lazily
     word_starts: list[int] | None = None  # word start offsets, for parse token → word, lazily
@@ -1341,15 +1342,18 @@ class _Context:
         """What a vague "rate" is the rate of in an abstract that never speaks of convergence: the
         first regret or estimation error it names ("OFW achieves a faster rate of $X$" in an
         abstract on regret; "we obtain a rate of $X$" after "the estimation error", v31)."""
-        found = None
-        for k in range(len(self.words)):
-            if self.words[k].text.startswith(("converge", "convergence")):
-                return None
-            if found is None:
-                at = self._q_at(k, self._general)
-                if at is not None and named_quantity(at[0][0]) in ("regret", "estimation error"):
-                    found = at[0][0]
-        return found
+        if not self.rate_of:
+            found = None
+            for k in range(len(self.words)):
+                if self.words[k].text.startswith(("converge", "convergence")):
+                    found = None
+                    break
+                if found is None:
+                    at = self._q_at(k, self._general)
+                    if at is not None and named_quantity(at[0][0]) in ("regret", "estimation error"):
+                        found = at[0][0]
+            self.rate_of.append(found)
+        return self.rate_of[0]
 
     def _general(self, phrase: Phrase) -> bool:
         """A quantity phrase usable away from the formula ("time" and "rate" are not)."""
@@ -1613,12 +1617,10 @@ class _Context:
         for k in range(n - 2):
             if self.words[k].text != "number" or self.words[k + 1].text != "of":
                 continue
-            b = k - 1
-            while b >= 0 and self.words[b].text in ("the", "total", "overall"):
-                b -= 1
+            b = self._before_number(k)
             if b >= 0 and b < k - 1 and (self.words[b].formula >= 0 or self.words[b].text in _DEFINING):
                 continue  # "where $T$ is the number of rounds", "$K$ the number of processes"
-            if b >= 0 and self.words[b].text in ("in", "to") and b < k - 1:
+            if self._variable_number(k):
                 continue  # "polynomial in the number of states": a variable the bound depends on
             j = k + 2
             while j < n and self.words[j].text in ("the", "a", "an", "all", "total"):
@@ -1983,10 +1985,20 @@ class _Context:
             j -= 1
         if j < 3 or self.words[j - 1].text != "of" or self.words[j - 2].text != "number":
             return False
-        b = j - 3
+        return self._variable_number(j - 2)
+
+    def _before_number(self, k: int) -> int:
+        """The word before the "number" at ``k``, past "the", "total", "overall" (-1 at the start)."""
+        b = k - 1
         while b >= 0 and self.words[b].text in ("the", "total", "overall"):
             b -= 1
-        return b >= 0 and b < j - 3 and self.words[b].text in ("in", "to")
+        return b
+
+    def _variable_number(self, k: int) -> bool:
+        """Whether the "number of …" at ``k`` is one a bound depends on: "polynomial in the number
+        of states", "linear in the total number of …"."""
+        b = self._before_number(k)
+        return 0 <= b < k - 1 and self.words[b].text in ("in", "to")
 
     def _sized_algorithm(self, wk: int) -> bool:
         """ "the $O(N \\log N)$ Cooley-Tukey FFT algorithm": an asymptotic formula between a
@@ -2358,6 +2370,8 @@ class _Context:
         def vague(q: tuple[str, str] | None) -> bool:
             return q is not None and q[1] in self.r.vague_ids
 
+        resource = self._resource_right_before(wk)  # "runs in time $O(n^5)$", "uses memory $X$"
+
         q = self._quantity_after(wk, naming=True)
         if q is not None and q[1] == "q.cost":
             # "the per-iteration cost … a superlinear rate with $O(d^2)$ cost": the cost the abstract
@@ -2365,7 +2379,7 @@ class _Context:
             named = self._named_before(wk, "cost", "costs")
             if named is not None:
                 return named
-        if q is None and self._resource_right_before(wk) is None:
+        if q is None and resource is None:
             # "$X$ upper-level and $Y$ lower-level projection complexity"; but "requires space $X$
             # or $Y$ time" names the first formula's quantity right before it
             q = self._coordinated_quantity(wk)
@@ -2394,7 +2408,6 @@ class _Context:
             )
             if named is not None:
                 return named
-            resource = self._resource_right_before(wk)
             if resource is not None:
                 return resource  # "$X$ samples in super-linear time $Y$" (v31)
             # "the optimal rate of convergence with only $O(\log T)$ projections": what the formula
@@ -2419,9 +2432,9 @@ class _Context:
                 return named
         if q is None and (self._computed_in(wk) or _match_at(self.words, wk - 2, ("runs", "in"))):
             # "we can compute $A$ in $\widetilde{O}(m n^2)$, such that …"; "a parallel algorithm
-            # which runs in $O(\log^3 d)$ when …" (v31)
+            # which runs in $O(\log^3 d)$ when …" (v31: here, not in _computed_in, which also
+            # decides whether a formula is a claim at all)
             return "running time"
-        resource = self._resource_right_before(wk)  # "runs in time $O(n^5)$", "uses memory $X$"
         if resource is not None:
             return resource
         if q is None and wk >= 3 and _match_at(self.words, wk - 2, ("of", "size")):

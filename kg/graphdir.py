@@ -388,14 +388,16 @@ def _require(directory: str | Path, name: str) -> Path:
     return path
 
 
-def _whole(directory: str | Path, name: str) -> Path:
-    """A data file of a build directory, of the byte size its manifest records (when it records
-    one): a copy cut short between two Turtle statements still parses, and would answer queries
-    from part of the graph."""
+def _whole(directory: str | Path, name: str, manifest: dict[str, Any] | None = None) -> Path:
+    """A data file of a build directory, of the byte size its manifest (read here unless given)
+    records, when it records one: a copy cut short between two Turtle statements still parses,
+    and would answer queries from part of the graph."""
     path = _require(directory, name)
-    if not (Path(directory) / MANIFEST).is_file():
-        return path  # a graph file written alone (a test fixture, a hand-made graph.json)
-    expected = (load_manifest(directory).get("bytes") or {}).get(name)
+    if manifest is None:
+        if not (Path(directory) / MANIFEST).is_file():
+            return path  # a graph file written alone (a test fixture, a hand-made graph.json)
+        manifest = load_manifest(directory)
+    expected = (manifest.get("bytes") or {}).get(name)
     size = path.stat().st_size
     if isinstance(expected, int) and size != expected:
         raise GraphDirError(f"{path}: {size} bytes, but the manifest records {expected}: the file was cut "
@@ -590,9 +592,10 @@ def _counted_records(path: Path, expected: Any) -> list[Extraction]:
     return out
 
 
-def load_pending(directory: str | Path) -> list[Extraction]:
-    """The pending records of a build directory (papers an update added or gave new sources)."""
-    pending = load_manifest(directory).get("pending") or {}
+def load_pending(directory: str | Path, manifest: dict[str, Any] | None = None) -> list[Extraction]:
+    """The pending records of a build directory (papers an update added or gave new sources);
+    ``manifest`` when the caller has read it."""
+    pending = (load_manifest(directory) if manifest is None else manifest).get("pending") or {}
     generation = int(pending.get("generation", 0))
     if not generation:
         return []
@@ -610,8 +613,8 @@ def load_extractions(directory: str | Path, pending: bool = True) -> list[Extrac
     """
     manifest = load_manifest(directory)
     counts = (manifest.get("pending") or {}).get("base_counts") or manifest.get("counts") or {}
-    out = _counted_records(_whole(directory, EXTRACTIONS), (counts.get("nodes") or {}).get("Paper"))
-    extra = load_pending(directory) if pending else []
+    out = _counted_records(_whole(directory, EXTRACTIONS, manifest), (counts.get("nodes") or {}).get("Paper"))
+    extra = load_pending(directory, manifest) if pending else []
     if extra:
         replaced = {e.paper.id: e for e in extra}
         out = sorted([e for e in out if e.paper.id not in replaced] + extra, key=lambda e: e.paper.id)
