@@ -67,6 +67,31 @@ class Progress:
             self.bar.close()
 
 
+class EncodingProgress:
+    """What a related-work index says while its sentence encoder runs (minutes on a large graph):
+    a bar on a terminal, one line elsewhere when there are many texts, nothing for a few."""
+
+    def __init__(self) -> None:
+        self.bar: Any = None
+        self.told = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            if self.bar is None:
+                from tqdm import tqdm
+
+                self.bar = tqdm(total=total, desc="encoding abstracts", unit="text", file=sys.stderr,
+                                leave=False)
+            self.bar.update(done - self.bar.n)
+        elif not self.told and total >= 1000:
+            self.told = True
+            print(f"kg: encoding {total} abstracts for the related-work index (once per graph; "
+                  f"about a minute per 1,000 on 2 cores)", file=sys.stderr)
+        if done >= total and self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+
 def summarize(report: RunReport, what: str) -> str:
     """The one-paragraph summary a long command ends with."""
     parts = [f"{what}: {report.papers} papers from {report.records_read} records in "
@@ -657,13 +682,13 @@ def _run_related(args: argparse.Namespace) -> int:
                           "--bridge A B or --write-index")
     if args.write_index:
         weights = RelatedWeights.from_file(args.weights) if args.weights else None
-        print(f"wrote {write_index(args.graph, weights)}", file=sys.stderr)
+        print(f"wrote {write_index(args.graph, weights, EncodingProgress())}", file=sys.stderr)
         return 0
     if args.top < 1:
         raise ConfigError(f"kg related: --top must be at least 1, got {args.top}")
     if args.jsonl and not args.all:
         raise ConfigError("kg related: --jsonl goes with --all (use --json for one query)")
-    index = load_index(args.graph, args.weights)
+    index = load_index(args.graph, args.weights, EncodingProgress())
     if args.all:
         from kg.fileio import write_jsonl_atomic
 
@@ -739,13 +764,18 @@ def _add_eval_related(eval_sub: Any) -> None:
 
 
 def _run_eval_related(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from kg.evaluate_related import evaluate_related, load_judgments
     from kg.graphdir import load_nx
-    from kg.related import RelatedWeights
+    from kg.related import INDEX_FILE, RelatedWeights, saved_encoder_vectors
 
     judgments = load_judgments(args.judgments)
     weights = RelatedWeights.from_file(args.weights) if args.weights else None
-    result = evaluate_related(load_nx(args.graph), judgments, weights, titles=not args.no_titles)
+    # The texts a saved index of this graph encoded are not encoded again.
+    saved = saved_encoder_vectors(Path(args.graph) / INDEX_FILE)
+    result = evaluate_related(load_nx(args.graph), judgments, weights, titles=not args.no_titles,
+                              saved_vectors=saved, progress=EncodingProgress())
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:

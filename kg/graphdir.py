@@ -48,6 +48,10 @@ GRAPH_TTL = "graph.ttl"
 EXTRACTIONS = "extractions.jsonl"
 GRAPH_JSON = "graph.json"
 MANIFEST = "manifest.json"
+# Files a rewrite of the directory keeps: the related-work index (kg.related.INDEX_FILE) is stale
+# once the graph changes, but the sentence-encoder vectors it holds are reused for every paper
+# whose text did not change, and encoding is the costly part of building it again.
+CARRIED = ("related-index.npz",)
 FILES: tuple[str, ...] = (GRAPH_TTL, EXTRACTIONS, GRAPH_JSON, MANIFEST)
 _PENDING_FILE = re.compile(r"^pending-\d+\.jsonl?$")
 FORMAT_VERSION = 1
@@ -324,6 +328,7 @@ def write_graph_dir(
         full["bytes"] = {name: (tmp / name).stat().st_size for name in (EXTRACTIONS, GRAPH_JSON, GRAPH_TTL)}
         (tmp / MANIFEST).write_bytes(_dump_json(full))
         os.chmod(tmp, 0o755)
+        _carry_over(target, tmp)
         old = None
         if target.exists():
             old = target.with_name(f".{target.name}.old-{os.getpid()}")
@@ -342,6 +347,20 @@ def write_graph_dir(
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return target
+
+
+def _carry_over(target: Path, tmp: Path) -> None:
+    """Link the :data:`CARRIED` files of the directory being replaced into its replacement (a
+    cache only: a file that cannot be linked or copied is left behind)."""
+    for name in CARRIED:
+        source = target / name
+        if not source.is_file():
+            continue
+        try:
+            os.link(source, tmp / name)
+        except OSError:
+            with contextlib.suppress(OSError):
+                shutil.copyfile(source, tmp / name)
 
 
 def graph_counts(nx_graph: nx.MultiDiGraph) -> dict[str, dict[str, int]]:

@@ -10,9 +10,11 @@ the fly)::
                 + w.topic   * [topic(q) == topic(c)]
                 + w.lexical * L(q, c) / s_L     TF-IDF cosine of the titles and abstracts
                 + w.semantic * S(q, c) / s_S    latent semantic cosine of the same texts
+                + w.encoder  * N(q, c) / s_N    sentence-encoder cosine of the same texts
 
 with the defaults ``w.entity = 0.1, w.terms = 0.25, w.bound = 0.1, w.topic = 0,
-w.lexical = 1, w.semantic = 0.5`` (:class:`RelatedWeights` says why and how they were chosen).
+w.lexical = 1, w.semantic = 0.25, w.encoder = 3`` (:class:`RelatedWeights` says why and how they
+were chosen).
 
 **Scales** ``s``. The signals are cosines of very different vectors: two papers' entity-word
 vectors (a dozen words) meet far more often, and far higher, than their abstracts' TF-IDF vectors
@@ -71,6 +73,14 @@ latent semantic model trained once on 22,654 ML abstracts and shipped with kg
 explanation names the candidate's words, absent from the query, that lie closest to the query's
 subject ("close in meaning: arms, exploration").
 
+**Encoder** ``N`` is the cosine (negative values count 0) of the same texts' vectors under the
+sentence encoder all-MiniLM-L6-v2 (:mod:`kg.encoder`, run in numpy), which was trained on pairs of
+related sentences and papers and so reads what an abstract is about rather than which words it
+uses. ``S`` and ``N`` only order papers that share some evidence (an entity, an entity word, a
+bound shape or a term): neither makes a result alone, and the explanation names the evidence.
+Encoding is the one costly step of an index (about 0.1 s of CPU per abstract), so vectors are
+kept in the saved index by each text's digest and reused when the graph changes.
+
 Weights live in :class:`RelatedWeights`; ``kg related --weights FILE.json`` overrides any of
 them. Everything is precomputed once into a :class:`RelatedIndex` (sparse matrices; an entity's
 papers are its column), so one query is a few sparse products over all papers (about 10 ms on
@@ -84,7 +94,7 @@ import json
 import math
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from pathlib import Path
@@ -95,6 +105,9 @@ import orjson
 import scipy.sparse as sp
 
 from extractors.bounds import named_quantity
+from kg.encoder import DIMENSIONS as ENCODER_DIMENSIONS
+from kg.encoder import NAME as ENCODER_NAME
+from kg.encoder import load_encoder, text_key
 from kg.errors import ConfigError, InputError, QueryError
 from kg.memory import gc_paused
 from kg.semantic import load_model as load_semantic_model
@@ -112,7 +125,9 @@ USED = "used"
 # names a subject; a commoner one ("algorithm", "bounds") does not explain a match.
 _SUBJECT_IDF = math.log(20) + 1
 # The score's signals, in the order of :class:`RelatedWeights` and of ``Related.signals``.
-SIGNALS: tuple[str, ...] = ("entity", "terms", "bound", "topic", "lexical", "semantic")
+SIGNALS: tuple[str, ...] = ("entity", "terms", "bound", "topic", "lexical", "semantic", "encoder")
+# Signals that order papers sharing some evidence but are never a reason alone.
+_MEANING: frozenset[str] = frozenset({"semantic", "encoder"})
 
 
 # ------------------------------------------------------------------------------------ weights
@@ -141,8 +156,12 @@ class RelatedWeights:
     0.661 against 0.519 and 0.500 for the TF-IDF baseline. Larger entity weights helped the 50
     seed judgments a little and hurt the corpus ones more (``W`` at 0.5: seeds 0.537, corpus
     0.632). The semantic signal ``S`` came later: its weight 0.5 was chosen among 0.5, 1, 2 and 3
-    on the same 30 corpus queries (with its model settings, see :mod:`kg.semantic`); the
-    README's related-work section gives what it changed on every judgment set.
+    on the same 30 corpus queries (with its model settings, see :mod:`kg.semantic`). The
+    encoder signal ``N`` came last: ``semantic`` and ``encoder`` were chosen together on the same
+    30 queries, among ``semantic`` 0, 0.25, 0.5 and ``encoder`` 0.5, 1, 2, 3, 4 (and 6), after
+    the papers any of them brought into a top 5 unjudged were judged (pooled, blind to the
+    system); 0.25 and 3 gave nDCG@5 0.792 there against 0.681 without ``N``. The README's
+    related-work section gives what each change did on every judgment set.
 
     Attributes:
         entity: weight of the shared-entity similarity ``E`` (identical entities, with roles).
@@ -151,6 +170,8 @@ class RelatedWeights:
         topic: bonus when both papers are in the same topic.
         lexical: weight of the TF-IDF cosine of the titles and abstracts ``L``.
         semantic: weight of the latent semantic cosine of the same texts ``S``.
+        encoder: weight of the sentence-encoder cosine of the same texts ``N`` (0 skips the
+            encoder, and with it the cost of encoding the graph's abstracts).
         types: per entity type, the factor on that type's entries.
         proposed_used: role factor when one paper proposes an entity the other uses.
         both_proposed: role factor when both papers propose the entity.
@@ -161,7 +182,8 @@ class RelatedWeights:
     bound: float = 0.1
     topic: float = 0.0
     lexical: float = 1.0
-    semantic: float = 0.5
+    semantic: float = 0.25
+    encoder: float = 3.0
     types: dict[str, float] = field(default_factory=_default_types)
     proposed_used: float = 1.25
     both_proposed: float = 1.5
@@ -745,6 +767,15 @@ def lexical_vectorizer() -> Any:
     )
 
 
+def encoder_vectors(
+    texts: Sequence[str],
+    saved: Mapping[str, np.ndarray] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> np.ndarray:
+    """The sentence encoder's unit vectors of ``texts`` (:mod:`kg.encoder`), as float64."""
+    return np.asarray(load_encoder().vectors(texts, saved, progress), dtype=np.float64)
+
+
 def paper_text(title: str, abstract: str, title_derived: bool = False) -> str:
     """What ``L`` reads of a paper: its title (when it has a real one) and its abstract."""
     return f"{title}. {abstract}" if title and not title_derived else abstract
@@ -931,6 +962,7 @@ class _Query:
     bounds: sp.csr_matrix
     lexical: sp.csr_matrix
     semantic: np.ndarray  # (k,) unit vector, or zeros
+    encoder: np.ndarray  # (384,) unit vector, or zeros
     topic: int
     shapes: tuple[BoundShape, ...]
     # (type, canonical, words) of an abstract's own entities, graph entities or not
@@ -945,7 +977,13 @@ class RelatedIndex:
     """
 
     def __init__(
-        self, nx_graph: nx.MultiDiGraph, weights: RelatedWeights | None = None, *, titles: bool = True
+        self,
+        nx_graph: nx.MultiDiGraph,
+        weights: RelatedWeights | None = None,
+        *,
+        titles: bool = True,
+        saved_vectors: Mapping[str, np.ndarray] | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> None:
         self.weights = weights or RelatedWeights()
         # False: L reads the abstracts only, as for untitled input (``kg eval related --no-titles``)
@@ -1102,6 +1140,14 @@ class RelatedIndex:
         model = load_semantic_model()
         self.semantic_model = model.name
         self.semantic = model.vectors(texts)
+
+        # --- encoder: the same texts under the sentence encoder (none when its weight is 0)
+        self.text_keys = [text_key(t) for t in texts]
+        self.encoder = (
+            encoder_vectors(texts, saved_vectors, progress)
+            if w.encoder > 0
+            else np.zeros((len(texts), ENCODER_DIMENSIONS))
+        )
         self._finish()
         self.scales = self._signal_scales()
 
@@ -1142,6 +1188,7 @@ class RelatedIndex:
             "entity": lambda r: self.used[r] @ self._against_used + self.proposed[r] @ self._against_proposed,
             "bound": lambda r: self.bounds[r] @ self._bounds_t,
             "semantic": lambda r: sp.csr_matrix(np.maximum(self.semantic[r] @ self.semantic.T, 0.0)),
+            "encoder": lambda r: sp.csr_matrix(np.maximum(self.encoder[r] @ self.encoder.T, 0.0)),
         }
         scales = np.ones(len(SIGNALS), dtype=np.float64)
         for k, name in enumerate(SIGNALS):
@@ -1194,7 +1241,8 @@ class RelatedIndex:
 
     _MATRICES = ("used", "proposed", "words", "bounds", "lexical")
     _ARRAYS = (
-        "topics", "entity_idf", "entity_weight", "term_idf", "bound_idf", "lexical_idf", "scales", "semantic"
+        "topics", "entity_idf", "entity_weight", "term_idf", "bound_idf", "lexical_idf", "scales", "semantic",
+        "encoder",
     )
 
     def save(self, path: str | Path, graph_key: Mapping[str, Any]) -> None:
@@ -1208,6 +1256,7 @@ class RelatedIndex:
         from kg.fileio import atomic_write
 
         arrays: dict[str, np.ndarray] = {name: getattr(self, name) for name in self._ARRAYS}
+        arrays["encoder"] = self.encoder.astype(np.float32)  # the encoder's own precision: lossless
         for name in self._MATRICES:
             matrix = sp.csr_matrix(getattr(self, name))
             arrays[f"{name}.data"] = matrix.data
@@ -1220,6 +1269,8 @@ class RelatedIndex:
             "weights": self.weights.to_json(),
             "lexical_titles": self.lexical_titles,
             "semantic_model": self.semantic_model,
+            "encoder_model": ENCODER_NAME,
+            "text_keys": self.text_keys,
             "ids": self.ids,
             "titles": self.titles,
             "entities": self.entities,
@@ -1252,6 +1303,7 @@ class RelatedIndex:
                     or meta.get("weights") != weights.to_json()
                     or meta.get("lexical_titles", True) is not True
                     or meta.get("semantic_model") != load_semantic_model().name
+                    or meta.get("encoder_model") != ENCODER_NAME
                 ):
                     return None
                 index = cls.__new__(cls)
@@ -1260,6 +1312,7 @@ class RelatedIndex:
                 index.semantic_model = meta["semantic_model"]
                 for name in cls._ARRAYS:
                     setattr(index, name, np.array(data[name]))
+                index.encoder = index.encoder.astype(np.float64)
                 for name in cls._MATRICES:
                     shape = tuple(int(x) for x in data[f"{name}.shape"])
                     matrix = sp.csr_matrix(
@@ -1269,6 +1322,7 @@ class RelatedIndex:
         except (OSError, KeyError, ValueError, UnicodeDecodeError, orjson.JSONDecodeError):
             return None  # unreadable or from another version: rebuild from the graph
         index.ids = meta["ids"]
+        index.text_keys = meta["text_keys"]
         index.titles = meta["titles"]
         index.entities = meta["entities"]
         index.entity_type = meta["entity_type"]
@@ -1367,6 +1421,7 @@ class RelatedIndex:
             self.bounds[row],
             self.lexical[row],
             self.semantic[row],
+            self.encoder[row],
             int(self.topics[row]),
             self.shapes[row],
         )
@@ -1378,6 +1433,7 @@ class RelatedIndex:
         topic = (self.topics == q.topic).astype(np.float64) if q.topic >= 0 else np.zeros(len(self))
         return {
             "semantic": np.maximum(self.semantic @ q.semantic, 0.0),
+            "encoder": np.maximum(self.encoder @ q.encoder, 0.0),
             "entity": _dense(entity),
             "terms": _dense(q.words @ self._words_t),
             "bound": _dense(bound),
@@ -1395,9 +1451,9 @@ class RelatedIndex:
         parts = {name: raw[name] / self.scales[k] for k, name in enumerate(SIGNALS)}
         evidence = np.zeros(len(self))
         for name in SIGNALS:
-            if name != "semantic":
+            if name not in _MEANING:
                 evidence += getattr(w, name) * parts[name]
-        total = evidence + w.semantic * parts["semantic"]
+        total = evidence + sum(getattr(w, name) * parts[name] for name in sorted(_MEANING))
         if q.row >= 0:
             total[q.row] = 0.0
         # Rounded before ranking so ties (broken by paper id) do not depend on float noise.
@@ -1612,6 +1668,7 @@ class RelatedIndex:
             bounds,
             lexical,
             load_semantic_model().vectors([text])[0],
+            load_encoder().vectors([text])[0] if self.weights.encoder > 0 else np.zeros(ENCODER_DIMENSIONS),
             -1,
             shapes,
             tuple((t, n, terms) for (t, n), terms in sorted(names.items())),
@@ -1705,12 +1762,19 @@ class RelatedIndex:
 
 @gc_paused()  # ~10^6 live objects of the index: see kg.memory (20 -> 17 s on the 22k graph)
 def build_index(
-    nx_graph: nx.MultiDiGraph, weights: RelatedWeights | None = None, *, titles: bool = True
+    nx_graph: nx.MultiDiGraph,
+    weights: RelatedWeights | None = None,
+    *,
+    titles: bool = True,
+    saved_vectors: Mapping[str, np.ndarray] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> RelatedIndex:
     """Precompute the related-work index of a graph (see :class:`RelatedIndex`).
 
     ``titles=False`` makes the lexical signal ``L`` read the abstracts only, as it does for
     papers without a real title (an ablation: ``kg eval related --no-titles``).
+    ``saved_vectors`` (text key → vector, :func:`saved_encoder_vectors`) spares the encoder the
+    texts an earlier index of the graph already encoded; ``progress(done, total)`` follows it.
 
     >>> import networkx as nx
     >>> g = nx.MultiDiGraph()
@@ -1722,16 +1786,37 @@ def build_index(
     >>> [r.id for r in build_index(g).related("a")]
     ['b']
     """
-    return RelatedIndex(nx_graph, weights, titles=titles)
+    return RelatedIndex(nx_graph, weights, titles=titles, saved_vectors=saved_vectors, progress=progress)
+
+
+def saved_encoder_vectors(path: str | Path) -> dict[str, np.ndarray]:
+    """The encoder vectors a saved index holds, by text key (empty when there are none to reuse).
+
+    An index goes stale when its graph changes (an update, a compaction, a rebuild); most of its
+    papers' texts are still there, and encoding is the one costly part of building an index.
+    """
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            meta = orjson.loads(bytes(data["meta"]))
+            if meta.get("encoder_model") != ENCODER_NAME or not meta.get("weights", {}).get("encoder"):
+                return {}
+            vectors = np.array(data["encoder"], dtype=np.float32)
+            keys = meta["text_keys"]
+    except (OSError, KeyError, ValueError, UnicodeDecodeError, orjson.JSONDecodeError):
+        return {}
+    if vectors.shape != (len(keys), ENCODER_DIMENSIONS):
+        return {}
+    return dict(zip(keys, vectors, strict=True))
 
 
 # ------------------------------------------------------------------------------ entry points
 
 
-INDEX_FILE = "related-index.npz"
+INDEX_FILE = "related-index.npz"  # kept through rewrites of the directory (kg.graphdir.CARRIED)
 # Bump when what the saved index holds, or how any part of it is computed, changes: a file of
 # another format is ignored and the index rebuilt from the graph.
-INDEX_FORMAT = 4  # 2: L reads titles and word pairs, signals divided by scales; 3: S; 4: named quantities
+# 2: L reads titles and word pairs, signals divided by scales; 3: S; 4: named quantities; 5: N
+INDEX_FORMAT = 5
 
 
 def _graph_key(directory: str | Path) -> dict[str, Any]:
@@ -1748,7 +1833,11 @@ def _graph_key(directory: str | Path) -> dict[str, Any]:
             "manifest_size": manifest.st_size, "manifest_mtime_ns": manifest.st_mtime_ns}
 
 
-def write_index(directory: str | Path, weights: RelatedWeights | None = None) -> Path:
+def write_index(
+    directory: str | Path,
+    weights: RelatedWeights | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Path:
     """Precompute the related-work index of a build directory into ``DIR/related-index.npz``.
 
     ``kg related`` then loads it instead of reading ``graph.json`` and fitting TF-IDF on every
@@ -1761,13 +1850,19 @@ def write_index(directory: str | Path, weights: RelatedWeights | None = None) ->
     """
     from kg.graphdir import load_nx
 
-    index = build_index(load_nx(directory), weights)
     path = Path(directory) / INDEX_FILE
+    index = build_index(
+        load_nx(directory), weights, saved_vectors=saved_encoder_vectors(path), progress=progress
+    )
     index.save(path, _graph_key(directory))
     return path
 
 
-def load_index(directory: str | Path, weights_file: str | Path | None = None) -> RelatedIndex:
+def load_index(
+    directory: str | Path,
+    weights_file: str | Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> RelatedIndex:
     """The related-work index of a build directory, with weights from ``weights_file`` if given.
 
     Uses ``DIR/related-index.npz`` (:func:`write_index`) when it was built from this graph with
@@ -1789,7 +1884,9 @@ def load_index(directory: str | Path, weights_file: str | Path | None = None) ->
         index = RelatedIndex.load(saved, key, weights)
         if index is not None:
             return index
-    index = build_index(load_nx(directory), weights)
+    index = build_index(
+        load_nx(directory), weights, saved_vectors=saved_encoder_vectors(saved), progress=progress
+    )
     if weights == RelatedWeights() and key:
         try:
             index.save(saved, key)

@@ -62,7 +62,7 @@ def test_related_cli_title_lookup_and_json(graph_dir: Path, capsys: pytest.Captu
         ("Task", "linear bandits", ["used", "used"]),
     ]
     assert first["topic"] == 1
-    assert set(first["signals"]) == {"entity", "terms", "bound", "topic", "lexical", "semantic"}
+    assert set(first["signals"]) == {"entity", "terms", "bound", "topic", "lexical", "semantic", "encoder"}
 
 
 def test_related_cli_all_writes_one_json_line_per_paper(

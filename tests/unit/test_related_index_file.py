@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import kg.encoder
 import kg.related
 from kg.cli import main
 from kg.graphdir import load_nx, write_graph_dir
@@ -141,3 +142,24 @@ def test_related_index_that_cannot_be_saved_still_answers(tmp_path: Path) -> Non
     index = load_index(directory)
     assert (directory / INDEX_FILE).is_dir()
     assert _answers(index) == _answers(build_index(load_nx(directory)))
+
+
+def test_related_rewritten_directory_keeps_the_encoder_vectors_of_unchanged_texts(tmp_path: Path) -> None:
+    directory = tmp_path / "graph"
+    gb = pca_and_bandits()
+    write_graph_dir(directory, [], gb.g, [], {})
+    first = load_index(directory)
+    assert (directory / INDEX_FILE).is_file()
+    # a rewrite (a rebuild, compaction or removal replaces the whole directory) with one changed text
+    changed = next(n for n, d in gb.g.nodes(data=True) if d.get("kind") == "Paper")
+    gb.g.nodes[changed]["abstract"] = "A changed abstract about private bandits."
+    write_graph_dir(directory, [], gb.g, [], {})
+    assert (directory / INDEX_FILE).is_file()  # carried over, stale
+    encoded: list[tuple[int, int]] = []
+    kg.encoder.load_encoder()._memo.clear()  # nothing from this process's earlier encodings
+    second = load_index(directory, progress=lambda done, total: encoded.append((done, total)))
+    assert encoded and encoded[-1] == (1, 1)  # only the changed text was encoded again
+    row = second.row_of[gb.g.nodes[changed]["id"]]
+    kept = [i for i in range(len(second.ids)) if i != row]
+    assert np.array_equal(second.encoder[kept], first.encoder[kept])
+    assert not np.array_equal(second.encoder[row], first.encoder[row])

@@ -1,5 +1,5 @@
-"""The semantic signal S: it orders papers that share evidence, names the words behind it, and
-never makes a result on its own."""
+"""The meaning signals, S (latent semantic) and N (sentence encoder): they order papers that share
+evidence, S names the words behind it, and neither makes a result on its own."""
 
 from __future__ import annotations
 
@@ -34,13 +34,16 @@ def _graph() -> GraphBuilder:
 
 def test_related_semantic_orders_papers_with_equal_shared_words() -> None:
     gb = _graph()
-    plain = build_index(gb.g, RelatedWeights(semantic=0.0)).related("q")
+    plain = build_index(gb.g, RelatedWeights(semantic=0.0, encoder=0.0)).related("q")
     assert [r.id for r in plain] == ["p1-images", "p2-arms"]  # a tie on "exploration", by id
     assert plain[0].score == plain[1].score
-    ranked = build_index(gb.g).related("q")
-    assert [r.id for r in ranked] == ["p2-arms", "p1-images"]
+    for weights in (RelatedWeights(), RelatedWeights(encoder=0.0), RelatedWeights(semantic=0.0)):
+        ranked = build_index(gb.g, weights).related("q")
+        assert [r.id for r in ranked] == ["p2-arms", "p1-images"], weights
+        assert ranked[0].signals["lexical"] == pytest.approx(ranked[1].signals["lexical"])
+    # each meaning signal alone puts the bandit paper nearer
     assert ranked[0].signals["semantic"] > ranked[1].signals["semantic"]
-    assert ranked[0].signals["lexical"] == pytest.approx(ranked[1].signals["lexical"])
+    assert ranked[0].signals["encoder"] > ranked[1].signals["encoder"]
 
 
 def test_related_semantic_names_candidate_words_the_query_lacks() -> None:
@@ -55,7 +58,7 @@ def test_related_semantic_names_candidate_words_the_query_lacks() -> None:
 
 def test_related_semantic_alone_makes_no_result() -> None:
     gb = _graph()
-    for weights in (RelatedWeights(), RelatedWeights(semantic=10.0)):
+    for weights in (RelatedWeights(), RelatedWeights(semantic=10.0), RelatedWeights(encoder=10.0)):
         ranked = build_index(gb.g, weights).related("q", top=10)
         assert "p3-reward" not in [r.id for r in ranked]  # close in meaning, no shared evidence
         assert all(r.explained for r in ranked)
@@ -66,3 +69,4 @@ def test_related_semantic_reads_an_abstract_not_in_the_graph() -> None:
     paper = Paper("new", "", "Bandit exploration: which arms give regret.", title_derived=True)
     ranked = {r.id: r for r in index.related_text(Extraction(paper, (), ()), top=5)}
     assert ranked["p2-arms"].signals["semantic"] > ranked["p1-images"].signals["semantic"] > 0
+    assert ranked["p2-arms"].signals["encoder"] > ranked["p1-images"].signals["encoder"] > 0
