@@ -166,3 +166,18 @@ def test_related_cli_eval_prints_both_systems(
     assert lines[1].split() == ["kg", "1", "1.0000", "0.3333"]
     assert lines[2].split() == ["tfidf", "1", "1.0000", "0.3333"]
     assert "kg top-3 results with an explanation: " in out
+
+
+def test_related_cli_says_once_when_it_encodes_many_abstracts(capsys: pytest.CaptureFixture[str]) -> None:
+    from kg.cli import EncodingProgress
+
+    few = EncodingProgress()
+    for done in (16, 32, 40):
+        few(done, 40)  # the seeds: seconds, nothing to say
+    assert capsys.readouterr().err == ""
+    many = EncodingProgress()
+    for done in range(16, 22_617, 16):
+        many(done, 22_616)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1  # not a terminal: one line, not a bar
+    assert err.startswith("kg: encoding 22616 abstracts for the related-work index (once per graph")
