@@ -217,7 +217,8 @@ def bench_update_and_related(corpus: Path, graph: Path, work: Path, workers: int
     from kg.graphdir import load_extractions
 
     # The related-work index first: it encodes every abstract once (kg.encoder), and the copies
-    # below carry it, so their indexes re-encode only the 100 papers that changed.
+    # below carry it, so their indexes encode nothing again (the 100 papers come back with the
+    # same texts).
     index = measure([*KG, "related", "--write-index", "-g", str(graph)])
     copy = work / "graph-update"
     shutil.copytree(graph, copy)

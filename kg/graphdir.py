@@ -48,10 +48,11 @@ GRAPH_TTL = "graph.ttl"
 EXTRACTIONS = "extractions.jsonl"
 GRAPH_JSON = "graph.json"
 MANIFEST = "manifest.json"
-# Files a rewrite of the directory keeps: the related-work index (kg.related.INDEX_FILE) is stale
-# once the graph changes, but the sentence-encoder vectors it holds are reused for every paper
-# whose text did not change, and encoding is the costly part of building it again.
-CARRIED = ("related-index.npz",)
+# The related-work index kg.related saves beside the graph. A rewrite of the directory keeps it
+# (CARRIED): it is stale once the graph changes, but the sentence-encoder vectors it holds are
+# reused for every paper whose text did not change, and encoding is the costly part of an index.
+RELATED_INDEX = "related-index.npz"
+CARRIED = (RELATED_INDEX,)
 FILES: tuple[str, ...] = (GRAPH_TTL, EXTRACTIONS, GRAPH_JSON, MANIFEST)
 _PENDING_FILE = re.compile(r"^pending-\d+\.jsonl?$")
 FORMAT_VERSION = 1

@@ -109,6 +109,7 @@ from kg.encoder import DIMENSIONS as ENCODER_DIMENSIONS
 from kg.encoder import NAME as ENCODER_NAME
 from kg.encoder import load_encoder, text_key
 from kg.errors import ConfigError, InputError, QueryError
+from kg.graphdir import RELATED_INDEX
 from kg.memory import gc_paused
 from kg.semantic import load_model as load_semantic_model
 from kg.types import ENTITY_TYPES as ENTITY_CLASSES
@@ -1812,7 +1813,7 @@ def saved_encoder_vectors(path: str | Path) -> dict[str, np.ndarray]:
 # ------------------------------------------------------------------------------ entry points
 
 
-INDEX_FILE = "related-index.npz"  # kept through rewrites of the directory (kg.graphdir.CARRIED)
+INDEX_FILE = RELATED_INDEX  # kept through rewrites of the directory (kg.graphdir.CARRIED)
 # Bump when what the saved index holds, or how any part of it is computed, changes: a file of
 # another format is ignored and the index rebuilt from the graph.
 # 2: L reads titles and word pairs, signals divided by scales; 3: S; 4: named quantities; 5: N
