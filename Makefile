@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 NEO4J_LIB := tools/neo4j/lib
 NEO4J_STAMP := $(NEO4J_LIB)/.fetched
 
-.PHONY: install demo test unit integration neo4j-jars browser screenshot bench fuzz lint clean
+.PHONY: install demo test unit integration golden neo4j-jars browser screenshot bench fuzz lint clean
 
 install: $(STAMP)
 
@@ -29,6 +29,12 @@ test: install neo4j-jars browser lint
 
 unit: install
 	$(BIN)/pytest tests/unit
+
+# The golden seeds graph (tests/data/golden/seeds_graph.ttl), which tests/integration/test_golden_seeds.py
+# holds every build of seeds/ to: rewrite it only when the graph is meant to change, and review
+# `git diff tests/data/golden/` in the same commit.
+golden: install
+	$(BIN)/python tools/golden_seeds.py
 
 # The HTML export is tested in a real headless Chromium driven by playwright (tests/fixtures/browser.py).
 # Debian's package, because `playwright install` downloads from a CDN that is not a package registry.
