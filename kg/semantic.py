@@ -14,7 +14,7 @@ ICML, ICLR, COLT, AISTATS, UAI, …), offline and deterministically::
 
     .venv/bin/python -m kg.semantic ../shared/data/ml-abstracts.jsonl
 
-It reads words as the ``L`` signal does (:func:`kg.related.lexical_tokens`), keeps those in at
+It reads words as the ``L`` signal does (:func:`kg.words.lexical_tokens`), keeps those in at
 least 3 papers (15,254 words on that corpus; at most the 20,000 most frequent), weighs them by
 sublinear TF-IDF and keeps 100
 directions. Those settings were chosen among three candidates (15k words and 100 or 200
@@ -42,6 +42,7 @@ import scipy.sparse as sp
 
 from kg.errors import ConfigError
 from kg.fileio import read_model
+from kg.words import lexical_tokens
 
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "semantic"
 REBUILD = "python -m kg.semantic ../shared/data/ml-abstracts.jsonl"
@@ -97,8 +98,6 @@ def _unit(matrix: np.ndarray) -> np.ndarray:
 
 def _tfidf(**params: Any) -> Any:
     from sklearn.feature_extraction.text import TfidfVectorizer
-
-    from kg.related import lexical_tokens
 
     return TfidfVectorizer(
         tokenizer=lexical_tokens, token_pattern=None, lowercase=False, sublinear_tf=True,
@@ -190,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import sklearn
 
     meta = {
-        "model": "latent semantic analysis: sublinear TF-IDF (kg.related.lexical_tokens), truncated SVD",
+        "model": "latent semantic analysis: sublinear TF-IDF (kg.words.lexical_tokens), truncated SVD",
         "corpus": corpus.name,
         "corpus_sha256": hashlib.sha256(raw).hexdigest(),
         "documents": len(texts),

@@ -6,7 +6,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from kg.related import bound_shape, compare_shapes, dependence, format_dependence
+from kg.related.shapes import bound_shape, compare_shapes, dependence, format_dependence
 
 
 @pytest.mark.parametrize(

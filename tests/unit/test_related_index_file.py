@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 import kg.encoder
-import kg.related
+import kg.related.index
+import kg.related.store
 from kg.cli import main
 from kg.graphdir import load_nx, write_graph_dir
 from kg.related import INDEX_FILE, RelatedIndex, RelatedWeights, build_index, load_index, write_index
@@ -45,7 +46,7 @@ def test_related_saved_index_of_another_format_is_rebuilt(
     directory = tmp_path / "graph"
     write_graph_dir(directory, [], pca_and_bandits().g, [], {})
     with monkeypatch.context() as patch:
-        patch.setattr(kg.related, "INDEX_FORMAT", kg.related.INDEX_FORMAT - 1)
+        patch.setattr(kg.related.index, "INDEX_FORMAT", kg.related.index.INDEX_FORMAT - 1)
         write_index(directory)  # an index written by the previous version of kg
     index = load_index(directory)
     assert index.vectorizer is not None  # rebuilt from graph.json, not read from the file
@@ -57,10 +58,10 @@ def test_related_saved_index_of_another_semantic_model_is_rebuilt(
 ) -> None:
     directory = tmp_path / "graph"
     write_graph_dir(directory, [], pca_and_bandits().g, [], {})
-    model = kg.related.load_semantic_model()
+    model = kg.related.index.load_semantic_model()
     other = dataclasses.replace(model, name=model.name + "-retrained")
     with monkeypatch.context() as patch:
-        patch.setattr(kg.related, "load_semantic_model", lambda: other)
+        patch.setattr(kg.related.index, "load_semantic_model", lambda: other)
         write_index(directory)  # an index whose S vectors came from another model
     index = load_index(directory)
     assert index.vectorizer is not None and index.semantic_model == model.name  # rebuilt
@@ -95,7 +96,7 @@ def test_related_saved_index_without_titles_is_not_used(tmp_path: Path) -> None:
     # an ablation index (titles=False) saved by mistake must not answer ordinary queries
     directory = tmp_path / "graph"
     write_graph_dir(directory, [], pca_and_bandits().g, [], {})
-    key = kg.related._graph_key(directory)
+    key = kg.related.store._graph_key(directory)
     build_index(load_nx(directory), titles=False).save(directory / INDEX_FILE, key)
     assert RelatedIndex.load(directory / INDEX_FILE, key, RelatedWeights()) is None
     index = load_index(directory)

@@ -6,15 +6,9 @@ import math
 
 import pytest
 
-from kg.related import (
-    SIGNALS,
-    RelatedWeights,
-    _explaining_terms,
-    build_index,
-    lexical_matrix,
-    lexical_tokens,
-    paper_text,
-)
+from kg.related import SIGNALS, RelatedWeights, build_index, lexical_matrix, paper_text
+from kg.related.explain import _explaining_terms
+from kg.words import lexical_tokens
 from tests.unit.related_graph import GraphBuilder, filler
 
 

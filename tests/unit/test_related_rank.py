@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from kg.related import RelatedWeights, build_index, entity_terms
+from kg.related import RelatedWeights, build_index
 from kg.types import Extraction, Mention, Paper
+from kg.words import entity_terms
 from tests.unit.related_graph import GraphBuilder, filler
 
 
