@@ -766,7 +766,7 @@ def _add_eval_related(eval_sub: Any) -> None:
 def _run_eval_related(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from kg.evaluate_related import evaluate_related, load_judgments
+    from kg.evaluate.related import evaluate_related, load_judgments
     from kg.graphdir import load_nx
     from kg.related import INDEX_FILE, RelatedWeights, saved_encoder_vectors
 
@@ -803,7 +803,7 @@ def _add_eval_entities(eval_sub: Any) -> None:
 
 def _run_eval_entities(args: argparse.Namespace) -> int:
     from kg.errors import ConfigError
-    from kg.evaluate_entities import evaluate_gold, evaluate_scierc, format_scierc, read_gold
+    from kg.evaluate.entities import evaluate_gold, evaluate_scierc, format_scierc, read_gold
     from kg.pipeline import load_pipeline
 
     if not args.scierc and not args.gold:
@@ -858,7 +858,7 @@ def _add_eval_bounds(eval_sub: Any) -> None:
 
 
 def _run_eval_bounds(args: argparse.Namespace) -> int:
-    from kg.evaluate_bounds import evaluate_bounds
+    from kg.evaluate.bounds import evaluate_bounds
 
     scores = evaluate_bounds(args.gold, args.inputs, workers=1, spacy_model=args.spacy_model,
                              annotations=args.annotations)

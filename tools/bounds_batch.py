@@ -4,7 +4,7 @@
 
 Writes records FIRST..LAST (1-based, inclusive) of the blind order as JSONL, verbatim from the
 corpus (default: ``../shared/data/ml-abstracts.jsonl``), to OUT (default: stdout). The order is
-the one ``kg.evaluate_bounds`` documents, blind to the extractor: venue COLT, ALT, AISTATS or
+the one ``kg.evaluate.bounds`` documents, blind to the extractor: venue COLT, ALT, AISTATS or
 UAI; the abstract holds ``$`` and one of the bound markers below, and kg can read it (a record
 whose math never closes, a truncated abstract, is one ``kg`` refuses as bad input); sorted by
 ``sha256(id)``. A new

@@ -47,7 +47,7 @@ FOLDS = 5
 def examples(gold_file: Path, inputs: Sequence[Path]) -> list[tuple[str, list[str], str, str]]:
     """``(paper id, features, rule decision, gold attribution)`` for every matched formula bound."""
     from extractors.bounds import extract_bounds
-    from kg.evaluate_bounds import load_gold, locate_gold, match_spans
+    from kg.evaluate.bounds import load_gold, locate_gold, match_spans
     from kg.ingest import read_papers
     from kg.pipeline import load_pipeline
     from kg.text import normalize

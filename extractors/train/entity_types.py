@@ -129,7 +129,7 @@ def _sweep(nlp_name: str, nlp: Any, out: Path, dev: Path, thresholds: list[float
 
     from extractors.entities import EntityExtractor
     from extractors.entity_types import load_classifier
-    from kg.evaluate_entities import evaluate_scierc
+    from kg.evaluate.entities import evaluate_scierc
     from kg.pipeline import Pipeline
 
     base = load_classifier(out)

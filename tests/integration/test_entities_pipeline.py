@@ -29,7 +29,7 @@ SEED_PROPOSED_SHARE_FLOOR = 0.88
 # checkout, and without it this one test has nothing to measure.
 @pytest.mark.skipif(not SCIERC_DEV.exists(), reason=f"SciERC dev split not found at {SCIERC_DEV}")
 def test_entities_scierc_dev_floor(entity_pipeline) -> None:  # noqa: ANN001
-    from kg.evaluate_entities import evaluate_scierc
+    from kg.evaluate.entities import evaluate_scierc
 
     scores = evaluate_scierc(SCIERC_DEV, pipeline=entity_pipeline)
     assert scores.docs == 50
@@ -129,7 +129,7 @@ def test_entities_pipeline_unicode_hyphen_phrase(entities_of: Extract) -> None:
 
 
 def test_entities_seed_gold_recall_floor(entity_pipeline) -> None:  # noqa: ANN001
-    from kg.evaluate_entities import evaluate_gold, read_gold
+    from kg.evaluate.entities import evaluate_gold, read_gold
     from kg.ingest import read_papers
 
     gold = read_gold(REPO / "tests" / "data" / "seed_entities_gold.jsonl")

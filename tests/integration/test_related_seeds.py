@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kg.cli import main
-from kg.evaluate_related import evaluate_related, load_judgments
+from kg.evaluate.related import evaluate_related, load_judgments
 from kg.graphdir import load_nx
 from kg.ingest import read_papers
 from kg.related import INDEX_FILE, RelatedIndex, build_index

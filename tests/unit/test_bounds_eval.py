@@ -11,7 +11,7 @@ import pytest
 
 from extractors.bounds import extract_bounds
 from kg.errors import EvalError
-from kg.evaluate_bounds import (
+from kg.evaluate.bounds import (
     GoldBound,
     annotated_bounds,
     evaluate_bounds,

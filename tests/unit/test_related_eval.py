@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kg.errors import EvalError
-from kg.evaluate_related import evaluate_related, load_judgments, ndcg_at, precision_at, tfidf_rankings
+from kg.evaluate.related import evaluate_related, load_judgments, ndcg_at, precision_at, tfidf_rankings
 from kg.ingest import read_papers
 from kg.related import RelatedWeights, build_index, tfidf_vectorizer
 from tests.unit.related_graph import GraphBuilder

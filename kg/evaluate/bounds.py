@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kg.errors import EvalError
-from kg.metrics import precision_recall_f1
+from kg.evaluate.metrics import precision_recall_f1
 from kg.text import find_math
 from kg.types import Bound, Paper
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from kg.errors import InputError
-from kg.metrics import precision_recall_f1
+from kg.evaluate.metrics import precision_recall_f1
 from kg.types import ENTITY_TYPES, Extraction, Mention, Paper
 
 
