@@ -41,6 +41,8 @@ from rdflib import BNode, Graph, Literal, URIRef
 from kg.assemble import Text
 from kg.errors import GraphDirError
 from kg.memory import gc_paused
+from kg.nodelink import node_items, write_node_link
+from kg.pending import BaseGraph, overlay
 from kg.types import Extraction
 from kg.vocab import PREFIXES, XSD
 
@@ -143,24 +145,6 @@ def turtle_lines(triples: Iterable[tuple[Any, Any, Any]], header: bool = True) -
         block[f"{_iri(p if type(p) is str else str(p))} {_term(o)}"] = None
     if subject is not None:
         yield f"\n{subject}\n    " + " ;\n    ".join(block) + " .\n"
-
-
-def write_node_link(fh: Any, nx_graph: nx.MultiDiGraph) -> None:
-    """Write ``networkx.node_link_data(nx_graph, edges="edges")`` as JSON (keys sorted), streamed.
-
-    The same bytes as ``orjson.dumps(node_link_data(...), option=OPT_SORT_KEYS)`` without
-    building the whole copy of the graph in memory first.
-    """
-    opt = orjson.OPT_SORT_KEYS
-    fh.write(b'{"directed":true,"edges":[')
-    for i, (u, v, key, data) in enumerate(nx_graph.edges(keys=True, data=True)):
-        fh.write(
-            (b"," if i else b"") + orjson.dumps({**data, "source": u, "target": v, "key": key}, option=opt)
-        )
-    fh.write(b'],"graph":' + orjson.dumps(nx_graph.graph, option=opt) + b',"multigraph":true,"nodes":[')
-    for i, (node, data) in enumerate(nx_graph.nodes(data=True)):
-        fh.write((b"," if i else b"") + orjson.dumps({**data, "id": node}, option=opt))
-    fh.write(b"]}\n")
 
 
 # ------------------------------------------------------------------------------ atomic writes
@@ -434,19 +418,6 @@ def _read_json(path: Path) -> Any:
         raise GraphDirError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
-def node_items(data: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-    """``(node id, attributes)`` of parsed node-link JSON, its dicts taken over. Node-link keeps
-    the node id under "id", which hides a paper's own ``id`` attribute: it is restored from the
-    node id (``paper:<id>``)."""
-    out = []
-    for attrs in data["nodes"]:
-        node = attrs.pop("id")
-        if attrs.get("kind") == "Paper":
-            attrs["id"] = node.partition(":")[2]
-        out.append((node, attrs))
-    return out
-
-
 def load_manifest(directory: str | Path) -> dict[str, Any]:
     """The manifest of a build directory."""
     data: dict[str, Any] = _read_json(_require(directory, MANIFEST))
@@ -495,8 +466,6 @@ def load_delta(directory: str | Path) -> nx.MultiDiGraph | None:
 def load_base(directory: str | Path) -> Any:
     """What an update reads of a build directory's own ``graph.json`` (no pending delta): a
     :class:`kg.pending.BaseGraph`."""
-    from kg.pending import BaseGraph
-
     path = _whole(directory, GRAPH_JSON)
     data = _read_json(path)
     try:
@@ -512,8 +481,6 @@ def load_nx(directory: str | Path, pending: bool = True) -> nx.MultiDiGraph:
     g = _read_node_link(_whole(directory, GRAPH_JSON))
     delta = load_delta(directory) if pending else None
     if delta is not None:
-        from kg.pending import overlay
-
         overlay(g, delta)
     return g
 

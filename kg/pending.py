@@ -42,6 +42,7 @@ from typing import Any
 import networkx as nx
 
 from kg.assemble import LinkConfig, broader_quantity, link_idf, paper_graph
+from kg.nodelink import node_items
 from kg.resolve import Resolution, resolve_entities
 from kg.types import Entity, Extraction
 from kg.vocab import ENTITY_CLASSES, SHARE_PROPERTY_OF_TYPE, paper_node, slug
@@ -70,8 +71,6 @@ class BaseGraph:
         Raises:
             KeyError, TypeError, AttributeError: not node-link JSON of the graph contract.
         """
-        from kg.graphdir import node_items
-
         base = cls(dict(node_items(data)))
         entities_of: dict[str, list[str]] = defaultdict(list)
         papers_of: dict[str, list[str]] = defaultdict(list)
