@@ -5,6 +5,7 @@ Each extractor has a versioned name (``bounds.latex.v1``), takes a :class:`Parse
 extraction time (rule data is read once, when the extractor is built) and no graph writes.
 """
 
+import extractors.builtin  # noqa: F401  # registers kg's own families (entities, bounds)
 from extractors.base import Extractor, ParsedPaper
 from extractors.registry import available, create, register
 

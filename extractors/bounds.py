@@ -167,7 +167,6 @@ from typing import Any
 from extractors import latex
 from extractors.base import ParsedPaper
 from extractors.canonical import acronym_singular, read_rules, singularize
-from extractors.registry import register
 from kg.text import MATH_PLACEHOLDER, NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
@@ -1035,7 +1034,6 @@ class BoundsExtractor:
         )
 
 
-@register("bounds")
 def create_bounds_extractor() -> BoundsExtractor:
     """Factory of the current ``bounds`` extractor."""
     return BoundsExtractor()

@@ -55,7 +55,6 @@ from extractors.canonical import (
     singularize,
 )
 from extractors.entity_types import TypeClassifier, shipped_classifier, token_bounds
-from extractors.registry import register
 from kg.errors import ConfigError
 from kg.text import MATH_PLACEHOLDER, NormalizedText
 from kg.types import Mention
@@ -861,7 +860,6 @@ class EntityExtractor:
         return mentions
 
 
-@register("entities")
 def entity_extractor() -> EntityExtractor:
     """The current ``entities`` extractor (rule data read once, here)."""
     return EntityExtractor()

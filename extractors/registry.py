@@ -2,6 +2,8 @@
 
 A family (``entities``, ``bounds``) maps to a factory building the current version; the built
 extractor's ``name`` carries the version (``bounds.latex.v1``), which the build cache keys on.
+The registry knows no family of its own: :mod:`extractors.builtin` registers kg's, and the
+``extractors`` package imports it, so they are here whenever an extractor module is.
 """
 
 from __future__ import annotations
@@ -25,20 +27,12 @@ def register(family: str) -> Callable[[Callable[[], Extractor]], Callable[[], Ex
     return deco
 
 
-def _load_builtin() -> None:
-    # Importing the modules runs their @register decorators.
-    import extractors.bounds  # noqa: F401
-    import extractors.entities  # noqa: F401
-
-
 def available() -> list[str]:
-    _load_builtin()
     return sorted(_FACTORIES)
 
 
 def create(family: str) -> Extractor:
     """Build the extractor of ``family``; :class:`ConfigError` when unknown."""
-    _load_builtin()
     try:
         return _FACTORIES[family]()
     except KeyError:
