@@ -3,9 +3,9 @@
     .venv/bin/python bench/baseline_parse.py CORPUS.jsonl [--workers 2]
 
 Same texts as the build (read and normalized the way kg reads them, before the clock's parse
-part matters), same pipeline (``kg.nlp.load_nlp``: the same package, the same excluded and
-added components), same process count (forked workers, each running ``nlp.pipe`` over its
-share and discarding the docs). Prints ``{"docs": N}``.
+part matters), same pipeline (``kg.pipeline.load_pipeline``'s ``nlp``: the same package, the
+same excluded components and those the extractors add), same process count (forked workers,
+each running ``nlp.pipe`` over its share and discarding the docs). Prints ``{"docs": N}``.
 """
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from kg.ingest import read_papers  # noqa: E402
-from kg.nlp import load_nlp  # noqa: E402
-from kg.pipeline import CHUNK  # noqa: E402
+from kg.pipeline import CHUNK, load_pipeline  # noqa: E402
 from kg.text import normalize  # noqa: E402
 
 _NLP = None
@@ -39,7 +38,7 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
     texts = [normalize(p.abstract).text for p in read_papers([args.corpus], skip_bad=True)]
-    _NLP, _ = load_nlp()
+    _NLP = load_pipeline().nlp
     chunks = [texts[i : i + CHUNK] for i in range(0, len(texts), CHUNK)]
     if args.workers <= 1:
         docs = sum(_parse(c) for c in chunks)

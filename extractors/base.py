@@ -10,6 +10,7 @@ from kg.text import NormalizedText
 from kg.types import Bound, Mention, Paper
 
 if TYPE_CHECKING:
+    from spacy.language import Language
     from spacy.tokens import Doc
 
 
@@ -34,6 +35,12 @@ class Extractor(Protocol):
     """What the pipeline calls. ``name`` is versioned; bump it when the output changes."""
 
     name: str
+
+    def setup(self, nlp: Language) -> None:
+        """Add to the pipeline's one ``nlp`` the components this extractor reads (called once,
+        after the base pipeline loads and before any parse); an extractor that reads the base
+        parse as it is adds nothing."""
+        ...
 
     def extract(self, parsed: ParsedPaper) -> Iterable[Mention | Bound]: ...
 

@@ -1027,6 +1027,9 @@ class BoundsExtractor:
     def __init__(self) -> None:
         self.name: str = NAME
 
+    def setup(self, nlp: Any) -> None:
+        """Nothing to add: the bounds rules read the base pipeline's parse."""
+
     def extract(self, parsed: ParsedPaper) -> Iterable[Mention | Bound]:
         """The bounds of ``parsed``, in text order (the spaCy parse only names subjects)."""
         return extract_bounds(

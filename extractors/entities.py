@@ -690,6 +690,10 @@ class EntityExtractor:
             for a, b in shorts:
                 yield _Cand(a, b, etype, "abbrev", "abbrev.short")
 
+    def setup(self, nlp: Language) -> None:
+        """Add the SciERC recognizer and its word vectors to the pipeline's ``nlp``."""
+        add_components(nlp)
+
     def extract(self, parsed: ParsedPaper) -> Iterable[Mention]:
         """Mentions of ``parsed``, in text order, one per span; see the module doc."""
         doc = parsed.doc

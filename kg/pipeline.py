@@ -119,9 +119,13 @@ def _refine_title(paper: Paper, mentions: list[Mention]) -> Paper:
 
 
 def load_pipeline(spacy_model: str | None = None, families: Sequence[str] = DEFAULT_FAMILIES) -> Pipeline:
-    """Load the spaCy pipeline and build the extractors of ``families``."""
+    """Load the spaCy pipeline, build the extractors of ``families`` and let each add to ``nlp``
+    the components it reads (:meth:`extractors.base.Extractor.setup`)."""
     nlp, name = load_nlp(spacy_model)
-    return Pipeline(nlp, name, list(families), [create(f) for f in families])
+    extractors = [create(f) for f in families]
+    for extractor in extractors:
+        extractor.setup(nlp)
+    return Pipeline(nlp, name, list(families), extractors)
 
 
 _WORKER: Pipeline | None = None

@@ -156,10 +156,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
+    from extractors.entities import add_components
     from kg.nlp import load_nlp
 
     t0 = time.time()
-    nlp, nlp_name = load_nlp(None)  # the extraction pipeline's nlp (recognizer and vectors added)
+    nlp, nlp_name = load_nlp(None)
+    add_components(nlp)  # the extraction pipeline's nlp: the recognizer and its vectors added
     sparse, dense, y, groups = _examples(nlp, args.train)
     print(f"{len(y)} train spans from {max(groups) + 1} docs: {dict(Counter(y))}", file=sys.stderr)
     cv: dict[str, float] = {}
