@@ -169,7 +169,7 @@ def test_related_cli_eval_prints_both_systems(
 
 
 def test_related_cli_says_once_when_it_encodes_many_abstracts(capsys: pytest.CaptureFixture[str]) -> None:
-    from kg.cli import EncodingProgress
+    from kg.cli.common import EncodingProgress
 
     few = EncodingProgress()
     for done in (16, 32, 40):
