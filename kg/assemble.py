@@ -23,6 +23,7 @@ import math
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from itertools import islice
 from typing import Any, NamedTuple
 
@@ -427,8 +428,28 @@ def _lit(value: Any) -> Any:
     return Text(value) if isinstance(value, str) else value
 
 
+def decimal_lexical(value: float) -> str:
+    """The xsd:decimal lexical form of a float: its shortest repr, never in exponent form.
+
+    Every float kg writes to RDF is a decimal it rounded (a confidence to 4 places, a link weight
+    to 6), so it is written as that decimal, digit for digit. Not as xsd:double: rdflib's Turtle
+    writer prints a double in 7 significant digits (``1.234568e+01`` for 12.345678) and its
+    JSON-LD writer as a JSON number, which a JSON-LD reader turns into another lexical form.
+
+    >>> decimal_lexical(12.345678), decimal_lexical(1e-06), decimal_lexical(2.0)
+    ('12.345678', '0.000001', '2.0')
+    """
+    text = repr(value)
+    if "e" not in text and "n" not in text:  # the common case, already a decimal ("inf", "nan" are not)
+        return text
+    if not math.isfinite(value):
+        raise ValueError(f"not a finite number, cannot be an xsd:decimal: {value!r}")
+    text = format(Decimal(text), "f")
+    return text if "." in text else text + ".0"
+
+
 def to_term(value: Obj) -> Node:
-    """The rdflib term of an :func:`rdf_triples` object (floats are xsd:double)."""
+    """The rdflib term of an :func:`rdf_triples` object (floats are xsd:decimal)."""
     if type(value) is str:
         return URIRef(value)
     if isinstance(value, Text):
@@ -436,7 +457,7 @@ def to_term(value: Obj) -> Node:
     if isinstance(value, TypedLiteral):
         return Literal(value.lexical, datatype=URIRef(value.datatype))
     if isinstance(value, float):
-        return Literal(value, datatype=XSD.double)
+        return Literal(decimal_lexical(value), datatype=XSD.decimal)
     return Literal(value)
 
 

@@ -38,7 +38,7 @@ import networkx as nx
 import orjson
 from rdflib import BNode, Graph, Literal, URIRef
 
-from kg.assemble import Text
+from kg.assemble import Text, decimal_lexical
 from kg.errors import GraphDirError
 from kg.memory import gc_paused
 from kg.nodelink import node_items, write_node_link
@@ -98,8 +98,8 @@ def _term(term: Any) -> str:
         return _string(term)
     if kind is int:
         return str(term)
-    if kind is float:
-        return f'"{term!r}"^^xsd:double'
+    if kind is float:  # a Turtle DECIMAL, the literal's exact digits (kg.assemble.decimal_lexical)
+        return decimal_lexical(term)
     if kind is bool:
         return "true" if term else "false"
     if isinstance(term, URIRef):

@@ -23,6 +23,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,8 @@ def _plain(value: Any) -> Any:
         return _node_id(str(value))
     if isinstance(value, Literal):
         py = value.toPython()
+        if isinstance(py, Decimal):  # kg:weight, kg:confidence: JSON numbers, as in graph.json
+            return float(py)
         return py if isinstance(py, (int, float, bool, str)) else str(value)
     if isinstance(value, (set, frozenset)):
         return sorted(value)

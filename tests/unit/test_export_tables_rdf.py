@@ -86,3 +86,41 @@ def test_export_rdf_turtle_keeps_control_characters_verbatim() -> None:
 def test_export_rdf_unknown_format_is_a_config_error() -> None:
     with pytest.raises(ConfigError, match="unknown RDF format 'rdfa'; choose one of turtle, nt, jsonld, xml"):
         serialize_rdf(small_rdf(), "rdfa")
+
+
+# Numbers as kg writes them (kg.assemble.decimal_lexical): rounded decimals, some of which a
+# double in exponent or 7-digit form would change.
+NUMBERS = [12.345678, 0.8, 1.0, 1e-06, 123456.789012, 0.30000000000000004]
+
+
+def _lexical_forms(rdf_graph: Graph) -> set[tuple[str, str, str]]:
+    return {(str(p), str(o), str(o.datatype)) for _s, p, o in rdf_graph if isinstance(o, Literal)}
+
+
+def _parse_verbatim(data: bytes | str, fmt: str) -> Graph:
+    """Parse without rdflib's literal normalization, so a changed lexical form shows."""
+    import rdflib
+
+    before = rdflib.NORMALIZE_LITERALS
+    rdflib.NORMALIZE_LITERALS = False
+    try:
+        return Graph().parse(data=data, format=fmt)
+    finally:
+        rdflib.NORMALIZE_LITERALS = before
+
+
+@pytest.mark.parametrize("fmt", list(RDF_FORMATS))
+def test_export_rdf_keeps_every_number_digit_for_digit(fmt: str) -> None:
+    from kg.graphdir import turtle_lines
+
+    triples = [(str(PAPER), str(KG.weight), value) for value in NUMBERS]
+    graph_ttl = "".join(turtle_lines(triples))
+    assert "kg:weight 12.345678 ;" in graph_ttl and "0.000001" in graph_ttl
+    source = _parse_verbatim(graph_ttl, "turtle")
+    expected = {(str(KG.weight), text, str(XSD.decimal))
+                for text in ("12.345678", "0.8", "1.0", "0.000001", "123456.789012", "0.30000000000000004")}
+    assert _lexical_forms(source) == expected
+    data, _replaced = serialize_rdf(Graph().parse(data=graph_ttl, format="turtle"), fmt)
+    reread = _parse_verbatim(data, RDF_FORMATS[fmt][0])
+    assert _lexical_forms(reread) == expected
+    assert isomorphic(reread, source)
