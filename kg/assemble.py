@@ -482,6 +482,7 @@ _BOUND_FIELDS: tuple[tuple[str, str], ...] = (
 
 
 # The ontology terms rdf_triples writes, looked up once (DefinedNamespace lookups are slow).
+_KG_Entity = str(KG.Entity)
 _KG_Extractor = str(KG.Extractor)
 _KG_Link = str(KG.Link)
 _KG_Mention = str(KG.Mention)
@@ -531,7 +532,8 @@ def rdf_triples(
 ) -> Iterator[tuple[str, str, Obj]]:
     """The RDF triples of an assembled graph, in graph order (deterministic).
 
-    Papers, entities and bounds become resources of their ontology class; every paper–entity
+    Papers, entities and bounds become resources of their ontology class (papers are also
+    ``schema:ScholarlyArticle``, entities also ``kg:Entity``); every paper–entity
     edge becomes the direct triple plus a ``kg:Mention`` carrying its evidence (PROV-O
     ``wasDerivedFrom`` the paper, ``wasGeneratedBy`` the extractor); every paper–paper edge the
     direct triple plus a ``kg:Link`` with its weight and shared entities.
@@ -592,6 +594,9 @@ def rdf_triples(
             for var in d.get("variables") or ():
                 yield s, _KG_variable, _lit(var)
         else:
+            # stated, not only implied by rdfs:subClassOf: SHACL engines and stores without
+            # inference see every entity as a kg:Entity (schema/shapes.ttl asks for it)
+            yield s, _RDF_type, _KG_Entity
             yield s, _SKOS_prefLabel, _lit(d["label"])
             yield s, _KG_canonicalName, _lit(d["canonical"])
             yield s, _KG_paperCount, _lit(int(d["papers"]))

@@ -251,9 +251,23 @@ def test_assemble_rdf_agrees_with_networkx(graph) -> None:  # noqa: ANN001
     assert len(set(rdf_graph.subjects(RDF.type, KG.Mention))) == 5 + 1 + 1 + 2 + 10
 
 
-def test_assemble_rdf_validates_against_shapes(graph) -> None:  # noqa: ANN001
-    conforms, text = validate_rdf(to_rdflib(graph))
+@pytest.mark.parametrize("ontology", [True, False], ids=["with-ontology", "data-alone"])
+def test_assemble_rdf_validates_against_shapes(graph, ontology: bool) -> None:  # noqa: ANN001
+    conforms, text = validate_rdf(to_rdflib(graph), ontology=ontology)
     assert conforms, text
+
+
+def test_assemble_rdf_states_every_entity_is_a_kg_entity(graph) -> None:  # noqa: ANN001
+    from kg.vocab import ENTITY_CLASSES, class_iri
+
+    rdf_graph = to_rdflib(graph)
+    typed = {s for cls in ENTITY_CLASSES for s in rdf_graph.subjects(RDF.type, class_iri(cls))}
+    assert typed and set(rdf_graph.subjects(RDF.type, KG.Entity)) == typed
+    # without the statement only the ontology's rdfs:subClassOf makes them entities
+    rdf_graph.remove((None, RDF.type, KG.Entity))
+    assert validate_rdf(rdf_graph, ontology=True)[0]
+    conforms, text = validate_rdf(rdf_graph, ontology=False)
+    assert not conforms and "Value does not have class kg:Entity" in text
 
 
 def test_assemble_shapes_catch_a_paper_without_title(graph) -> None:  # noqa: ANN001
