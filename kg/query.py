@@ -12,7 +12,10 @@
   (grand-cypher cannot match undirected patterns).
 
 A named query is ``kg/queries/NAME.rq`` and/or ``NAME.cypher`` whose leading comment lines give
-``description:`` and ``param: NAME TYPE help`` (TYPE ``str`` or ``int``).
+``description:`` and ``param: NAME TYPE help`` (TYPE ``str`` or ``int``). A ``.rq`` file is standalone
+SPARQL 1.1 that runs as it is in any store: its own ``PREFIX`` lines, and each parameter bound by
+a line ``VALUES ?NAME { EXAMPLE }`` holding an example value (one string or integer). ``kg query``
+drops that line and binds the ``--param`` value as ``initBindings`` in its place.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import io
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -54,11 +57,12 @@ class QueryResult:
 
 @dataclass(frozen=True, slots=True)
 class Param:
-    """A named-query parameter."""
+    """A named-query parameter; ``example`` is the value its SPARQL form's ``VALUES`` line holds."""
 
     name: str
     type: str  # "str" | "int"
     help: str
+    example: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,8 +298,42 @@ def _parse_header(text: str, comment: str) -> tuple[str, list[Param]]:
     return " ".join(description), params
 
 
+def _values_line(name: str) -> re.Pattern[str]:
+    """The line ``VALUES ?name { EXAMPLE }`` that binds a parameter in a standalone ``.rq`` file."""
+    return re.compile(
+        rf"^[ \t]*VALUES[ \t]+\?{re.escape(name)}[ \t]*\{{[ \t]*(.*?)[ \t]*\}}[ \t]*\n", re.MULTILINE
+    )
+
+
+def _example(name: str, param: Param, text: str) -> str:
+    """The example value of ``param`` in the SPARQL text of named query ``name``, as a ``--param``
+    value would give it.
+
+    Raises:
+        QueryError: no single ``VALUES ?param { … }`` line, or it holds not one plain string or integer.
+    """
+    found = _values_line(param.name).findall(text)
+    if len(found) != 1:
+        raise QueryError(
+            f"named query {name!r}: parameter {param.name!r} needs exactly one line "
+            f"'VALUES ?{param.name} {{ EXAMPLE }}' in {name}.rq, found {len(found)}"
+        )
+    value = found[0]
+    pattern = r'"[^"\\\n]*"' if param.type == "str" else r"-?\d+"
+    if not re.fullmatch(pattern, value):
+        raise QueryError(
+            f"named query {name!r}: 'VALUES ?{param.name} {{ {value} }}' must hold one "
+            f"{'plain string' if param.type == 'str' else 'integer'}"
+        )
+    return value.strip('"')
+
+
 def named_queries(directory: Path = QUERIES_DIR) -> dict[str, NamedQuery]:
-    """Every named query in ``directory``, by name (sorted)."""
+    """Every named query in ``directory``, by name (sorted).
+
+    Raises:
+        QueryError: a header or a parameter's ``VALUES`` line is malformed.
+    """
     found: dict[str, dict[str, str]] = {}
     for lang, ext in _EXT.items():
         for path in sorted(directory.glob(f"*{ext}")):
@@ -305,8 +343,19 @@ def named_queries(directory: Path = QUERIES_DIR) -> dict[str, NamedQuery]:
         texts = found[name]
         lang = "sparql" if "sparql" in texts else "cypher"
         description, params = _parse_header(texts[lang], _COMMENT[lang])
+        if lang == "sparql":
+            params = [replace(p, example=_example(name, p, texts[lang])) for p in params]
         out[name] = NamedQuery(name, description, tuple(params), texts)
     return out
+
+
+def bindable_sparql(query: NamedQuery) -> str:
+    """The SPARQL text of a named query without its parameters' ``VALUES`` lines, so that the
+    parameters can be bound as ``initBindings`` instead of the examples."""
+    text = query.texts["sparql"]
+    for param in query.params:
+        text = _values_line(param.name).sub("", text, count=1)
+    return text
 
 
 def named_query(name: str) -> NamedQuery:
@@ -421,7 +470,8 @@ def run_named(
         raise QueryError(
             f"named query {name!r} has no {lang} form (it has: {', '.join(sorted(query.texts))})"
         )
-    return run_query(directory, lang, query.texts[lang], coerce_params(query, raw_params or {}), **neo4j)
+    text = bindable_sparql(query) if lang == "sparql" else query.texts[lang]
+    return run_query(directory, lang, text, coerce_params(query, raw_params or {}), **neo4j)
 
 
 __all__: Sequence[str] = [
@@ -434,6 +484,7 @@ __all__: Sequence[str] = [
     "run_named",
     "named_queries",
     "named_query",
+    "bindable_sparql",
     "format_result",
     "cypher_view",
 ]

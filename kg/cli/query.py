@@ -18,7 +18,7 @@ def add_query(sub: Any) -> None:
         formatter_class=formatter,
         epilog=example('kg query sparql "SELECT ?t WHERE { ?p dcterms:title ?t }" -g out/\n'
                         '  kg query cypher "MATCH (m:Method) RETURN m.label LIMIT 5" -g out/\n'
-                        "  kg query --named shared-techniques --param paper=p-5469f1db286b -g out/\n"
+                        "  kg query --named shared-techniques --param paper=p-6523ccd9390b -g out/\n"
                         "  kg query --list"),
     )
     p.add_argument("language", nargs="?", choices=["sparql", "cypher"],

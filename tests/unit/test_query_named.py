@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,55 @@ from tests.unit.test_graph_assemble import CORPUS
 def graph_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     g = assemble(CORPUS)
     return write_graph_dir(tmp_path_factory.mktemp("q") / "g", CORPUS, g, rdf_triples(g), {})
+
+
+SPARQL_QUERIES = [name for name, q in named_queries().items() if "sparql" in q.texts]
+
+
+@pytest.mark.parametrize("name", SPARQL_QUERIES)
+def test_query_file_is_standalone_sparql(name: str) -> None:
+    from rdflib.plugins.sparql import prepareQuery
+
+    from kg.vocab import PREFIXES
+
+    text = named_queries()[name].texts["sparql"]
+    prepareQuery(text)  # no initNs: an undeclared prefix fails here
+    declared = dict(re.findall(r"^PREFIX\s+(\w*):\s*<([^>]*)>", text, re.MULTILINE))
+    assert declared, name
+    assert {p: iri for p, iri in declared.items() if p in PREFIXES} == {p: PREFIXES[p] for p in declared}
+
+
+@pytest.mark.parametrize("name", SPARQL_QUERIES)
+def test_query_file_as_it_is_gives_the_rows_of_its_example_params(graph_dir: Path, name: str) -> None:
+    from kg.graphdir import load_rdf
+    from kg.query import run_sparql
+
+    query = named_queries()[name]
+    as_is = run_sparql(load_rdf(graph_dir), query.texts["sparql"])
+    assert as_is == run_named(graph_dir, name, {p.name: p.example or "" for p in query.params}, "sparql")
+
+
+@pytest.mark.parametrize("name", [n for n, q in named_queries().items() if len(q.texts) == 2])
+def test_query_cypher_twin_takes_the_same_params(name: str) -> None:
+    from kg.query import _parse_header
+
+    query = named_queries()[name]
+    _description, cypher_params = _parse_header(query.texts["cypher"], "//")
+    assert [(p.name, p.type) for p in cypher_params] == [(p.name, p.type) for p in query.params]
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("SELECT ?t WHERE { ?p kg:topic ?topic }", "needs exactly one line 'VALUES \\?topic"),
+        ("SELECT ?t WHERE {\n  VALUES ?topic { 0 1 }\n  ?p kg:topic ?topic }", "must hold one integer"),
+        ('SELECT ?t WHERE {\n  VALUES ?topic { "0" }\n  ?p kg:topic ?topic }', "must hold one integer"),
+    ],
+)
+def test_query_param_without_one_example_is_refused(tmp_path: Path, body: str, message: str) -> None:
+    (tmp_path / "q.rq").write_text(f"# description: d\n# param: topic int t\n{body}\n", encoding="utf-8")
+    with pytest.raises(QueryError, match=message):
+        named_queries(tmp_path)
 
 
 def test_query_at_least_ten_documented_named_queries() -> None:
