@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 NEO4J_LIB := tools/neo4j/lib
 NEO4J_STAMP := $(NEO4J_LIB)/.fetched
 
-.PHONY: install demo test unit integration golden neo4j-jars browser screenshot bench fuzz lint clean
+.PHONY: install demo test unit integration golden neo4j-jars jena-jars browser screenshot bench fuzz lint clean
 
 install: $(STAMP)
 
@@ -24,7 +24,7 @@ demo: install
 	$(BIN)/kg build seeds/ -o out/
 	$(BIN)/kg export html -g out -o out/graph.html
 
-test: install neo4j-jars browser lint
+test: install neo4j-jars jena-jars browser lint
 	$(BIN)/pytest
 
 unit: install
@@ -68,6 +68,20 @@ $(NEO4J_LAUNCHER): tools/neo4j/src/org/kgabstracts/KgTestServer.java $(NEO4J_STA
 	rm -rf tools/neo4j/classes
 	mkdir -p tools/neo4j/classes
 	$(JAVAC) -d tools/neo4j/classes -cp '$(NEO4J_LIB)/*' --release 17 $<
+
+# Apache Jena 5.6's command-line tools (riot, rdfcompare, arq, shacl, tdb2) for the integration tests
+# (tests/fixtures/jena.py: a second RDF/SPARQL/SHACL engine) and docs/fuseki.md: org.apache.jena:jena-cmds
+# and its dependencies from Maven Central into tools/jena/lib. Needs only Maven and JDK 17; a no-op
+# once fetched. A changed pom.xml refetches from scratch so two Jena versions never share the classpath.
+JENA_LIB := tools/jena/lib
+JENA_STAMP := $(JENA_LIB)/.fetched
+
+jena-jars: $(JENA_STAMP)
+
+$(JENA_STAMP): tools/jena/pom.xml
+	rm -rf $(JENA_LIB)
+	$(MVN) -B -q -f tools/jena/pom.xml dependency:copy-dependencies
+	touch $@
 
 # Benchmarks at corpus scale (not tests): reads ../shared/data/ml-abstracts.jsonl or CORPUS=path;
 # then the bounds extractor on hostile 100 kB abstracts against an ordinary one.

@@ -97,7 +97,7 @@ def _lexical_forms(rdf_graph: Graph) -> set[tuple[str, str, str]]:
     return {(str(p), str(o), str(o.datatype)) for _s, p, o in rdf_graph if isinstance(o, Literal)}
 
 
-def _parse_verbatim(data: bytes | str, fmt: str) -> Graph:
+def parse_verbatim(data: bytes | str, fmt: str) -> Graph:
     """Parse without rdflib's literal normalization, so a changed lexical form shows."""
     import rdflib
 
@@ -116,11 +116,11 @@ def test_export_rdf_keeps_every_number_digit_for_digit(fmt: str) -> None:
     triples = [(str(PAPER), str(KG.weight), value) for value in NUMBERS]
     graph_ttl = "".join(turtle_lines(triples))
     assert "kg:weight 12.345678 ;" in graph_ttl and "0.000001" in graph_ttl
-    source = _parse_verbatim(graph_ttl, "turtle")
+    source = parse_verbatim(graph_ttl, "turtle")
     expected = {(str(KG.weight), text, str(XSD.decimal))
                 for text in ("12.345678", "0.8", "1.0", "0.000001", "123456.789012", "0.30000000000000004")}
     assert _lexical_forms(source) == expected
     data, _replaced = serialize_rdf(Graph().parse(data=graph_ttl, format="turtle"), fmt)
-    reread = _parse_verbatim(data, RDF_FORMATS[fmt][0])
+    reread = parse_verbatim(data, RDF_FORMATS[fmt][0])
     assert _lexical_forms(reread) == expected
     assert isomorphic(reread, source)
