@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parents[1]
 GOLDEN = REPO / "tests" / "data" / "golden" / "seeds_graph.ttl"
 sys.path.insert(0, str(REPO))
 
-from kg.build import build_graph  # noqa: E402
+from kg.builder import build_graph  # noqa: E402
 from kg.fileio import atomic_write  # noqa: E402
 from kg.graphdir import GRAPH_TTL  # noqa: E402
 

@@ -134,7 +134,7 @@ def add_build(sub: Any) -> None:
 
 
 def _run_build(args: argparse.Namespace) -> int:
-    from kg.build import build_graph, update_graph
+    from kg.builder import build_graph, update_graph
     from kg.errors import ConfigError
 
     if bool(args.output) == bool(args.update):
@@ -186,7 +186,7 @@ def add_remove(sub: Any) -> None:
 
 
 def _run_remove(args: argparse.Namespace) -> int:
-    from kg.build import remove_papers
+    from kg.builder import remove_papers
 
     result = remove_papers(args.directory, args.paper_ids)
     print(f"removed {len(result.removed)} paper(s) from {result.directory}; "
@@ -203,7 +203,7 @@ def add_compact(sub: Any) -> None:
 
 
 def _run_compact(args: argparse.Namespace) -> int:
-    from kg.build import compact_graph
+    from kg.builder import compact_graph
 
     result = compact_graph(args.directory)
     print(f"compacted {result.directory}: {result.report.papers} paper(s)", file=sys.stderr)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from rdflib import RDF
 
-from kg.build import build_graph, update_graph
+from kg.builder import build_graph, update_graph
 from kg.graphdir import graph_counts, load_manifest, rdf_counts, validate_rdf
 from kg.query import named_queries, run_named
 from kg.vocab import KG
@@ -142,7 +142,7 @@ def test_build_seeds_pending_update_is_read_everywhere_and_compacts_to_a_rebuild
     import subprocess
     import sys
 
-    from kg.build import compact_graph
+    from kg.builder import compact_graph
     from kg.graphdir import load_nx, load_rdf
 
     work = seed_pending_dir.parent

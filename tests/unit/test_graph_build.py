@@ -19,7 +19,7 @@ import pytest
 import spacy
 
 from extractors.base import ParsedPaper
-from kg.build import build_graph, remove_papers, update_graph
+from kg.builder import build_graph, remove_papers, update_graph
 from kg.errors import GraphDirError
 from kg.graphdir import load_manifest, load_nx, lock
 from kg.pipeline import Pipeline
@@ -366,7 +366,7 @@ def test_update_pending_links_weigh_what_they_share_by_rarity_among_all_papers(
 
 def test_update_again_recomputes_the_pending_delta_and_compact_equals_a_rebuild(
         tmp_path: Path, pipeline: Pipeline) -> None:
-    from kg.build import compact_graph
+    from kg.builder import compact_graph
 
     old, new, inc = _pending_setup(tmp_path, pipeline)
     update_graph(inc, [new], pipeline=pipeline, workers=1)
