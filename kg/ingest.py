@@ -1,4 +1,5 @@
-"""Readers: seeds text, JSONL, JSON arrays, CSV/TSV and BibTeX → :class:`kg.types.Paper`.
+"""Readers: seeds text, JSONL, JSON arrays, CSV/TSV and BibTeX (or records given from Python) →
+:class:`kg.types.Paper`.
 
 Every reader streams its file (a 50 MB file is read in bounded memory), validates each record
 at the door and raises :class:`kg.errors.InputError` naming the file and record. With
@@ -17,8 +18,9 @@ import io
 import json
 import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
+from os import PathLike
 from pathlib import Path
 from typing import IO, Any
 
@@ -672,8 +674,41 @@ def _merge(first: Paper, other: Paper) -> Paper:
     )
 
 
+# Where records given as objects (dicts or Paper, e.g. from Python) are said to come from.
+RECORDS = "<records>"
+
+
+def _record_fields(obj: Any) -> dict[str, Any]:
+    """The fields of a record given as an object: a mapping as it is, a :class:`Paper` as its JSON
+    (a derived title left out, so it is derived again, and its sources left out)."""
+    if isinstance(obj, Paper):
+        fields = obj.to_json()
+        fields.pop("sources")
+        if obj.title_derived:
+            fields.pop("title")
+        return fields
+    if isinstance(obj, Mapping):
+        return dict(obj)
+    raise InputError(RECORDS, None, f"expected a path, a dict or a Paper, got {type(obj).__name__}")
+
+
+def _sources(
+    inputs: Iterable[Any], fmt: str | None
+) -> Iterator[tuple[str, Iterator[RawRecord | InputError]]]:
+    """Each input file with its raw records, in order; records given as objects (dicts or Paper)
+    come as :data:`RECORDS`, numbered from 1 across all of them."""
+    position = 0
+    for item in inputs:
+        if isinstance(item, (str, PathLike)):
+            for file in expand_inputs([str(item)]):
+                yield file, iter_records(file, fmt)
+        else:
+            position += 1
+            yield RECORDS, iter([RawRecord(RECORDS, position, position, _record_fields(item), {})])
+
+
 def read_papers(
-    inputs: Iterable[str],
+    inputs: Iterable[str | PathLike[str] | Mapping[str, Any] | Paper],
     *,
     fmt: str | None = None,
     skip_bad: bool = False,
@@ -682,7 +717,8 @@ def read_papers(
     """Read every input into papers, merging copies of one abstract, in first-seen order.
 
     Args:
-        inputs: files, directories, globs or ``-`` (stdin).
+        inputs: files, directories, globs or ``-`` (stdin); or records as dicts (the fields of
+            a JSONL record) or :class:`Paper` objects, read as :data:`RECORDS`.
         fmt: force a format (one of :data:`FORMATS`) instead of detecting it.
         skip_bad: skip bad records (listed in ``report``) instead of raising.
         report: where to count records, merges and skipped records.
@@ -694,11 +730,11 @@ def read_papers(
     by_id: dict[str, Paper] = {}
     id_by_text: dict[str, str] = {}
     text_hash: dict[str, str] = {}
-    files = expand_inputs(inputs)
-    for file in files:
-        report.files.append(file)
+    for file, records in _sources(inputs, fmt):
+        if file != RECORDS:
+            report.files.append(file)
         try:
-            for record in iter_records(file, fmt):
+            for record in records:
                 report.records_read += 1
                 try:
                     if isinstance(record, InputError):

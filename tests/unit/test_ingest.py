@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from kg.errors import InputError
-from kg.ingest import derive_title, iter_records, paper_id, read_papers
+from kg.ingest import RECORDS, derive_title, iter_records, paper_id, read_papers
 from kg.text import fingerprint_text
-from kg.types import RunReport, Source
+from kg.types import Paper, RunReport, Source
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 A1 = "We study stochastic linear bandits with $B$ batches and prove $\\Omega(\\sqrt{T})$ regret."
@@ -262,3 +262,29 @@ def test_is_coined_takes_one_coined_word_only(name, coined):
     from kg.ingest import is_coined
 
     assert is_coined(name) is coined
+
+
+def test_read_papers_records_are_validated_like_jsonl_and_merged_with_files(tmp_path):
+    path = write(tmp_path, "a.jsonl", json.dumps({"id": "j0", "abstract": A1}) + "\n")
+    given = Paper(id="own", title="GRACE", abstract=A2)
+    report = RunReport()
+    papers = read_papers([path, {"abstract": A1, "title": "copy"}, given, {"abstract": A2 + " More."}],
+                         report=report)
+    assert [p.id for p in papers] == ["j0", "own", paper_id(A2 + " More.")]
+    assert papers[0].sources == (Source(path, 1), Source(RECORDS, 1))  # one abstract, two sources
+    assert papers[1].title == "GRACE" and not papers[1].title_derived
+    assert papers[2].title_derived
+    assert report.files == [path] and report.records_read == 4 and report.duplicates_merged == 1
+
+
+def test_read_papers_record_without_abstract_names_the_record():
+    with pytest.raises(InputError, match=r"^<records>: record 2 .*no abstract"):
+        read_papers([{"abstract": A1}, {"title": "no text"}])
+    report = RunReport()
+    assert len(read_papers([{"abstract": A1}, {"title": "no text"}], skip_bad=True, report=report)) == 1
+    assert [(s.file, s.record) for s in report.skipped] == [(RECORDS, "2 (line 2)")]
+
+
+def test_read_papers_refuses_an_object_that_is_no_record():
+    with pytest.raises(InputError, match="expected a path, a dict or a Paper, got int"):
+        read_papers([3])
