@@ -5,6 +5,8 @@ Three entry points, one assembly: :func:`build_graph` (``kg build INPUT... -o DI
 (``kg remove DIR ID...``). All three end by assembling the graph from the complete, sorted set
 of per-paper extraction records, so an incremental result equals a full rebuild of the same
 final input by construction; what they save is the extraction, the only expensive stage.
+:func:`build_in_memory` is the same assembly with nothing written (``kg.build`` without an
+output directory).
 
 The per-paper cache is the ``extractions.jsonl`` of the build directory: a record is reused
 when the paper's text and metadata (everything but its sources) are unchanged and the extractor
@@ -35,6 +37,8 @@ from kg.types import Extraction, Paper, RunReport
 from kg.vocab import paper_node
 
 if TYPE_CHECKING:
+    import networkx as nx
+
     from kg.pending import BaseGraph
     from kg.pipeline import Pipeline
 
@@ -44,7 +48,7 @@ class BuildResult:
     """What a build did: the run report and how many papers were extracted vs reused."""
 
     report: RunReport
-    directory: Path
+    directory: Path | None  # None: built in memory (build_in_memory)
     extracted: int = 0
     reused: int = 0
     removed: list[str] = field(default_factory=list)
@@ -172,6 +176,20 @@ def _manifest(
     }
 
 
+def _assemble(
+    extractions: list[Extraction], config: LinkConfig, report: RunReport
+) -> tuple[nx.MultiDiGraph, dict[str, dict[str, int]]]:
+    """Resolve and assemble the records into the graph; its counts, also put in the report."""
+    with _stage(report, "resolve"):
+        resolution = resolve_entities(extractions)
+    with _stage(report, "assemble"):
+        nx_graph = assemble(extractions, config, resolution)
+    counts = graph_counts(nx_graph)
+    report.counts = {**counts["nodes"], **{f"edges:{k}": v for k, v in counts["edges"].items()}}
+    report.papers = len(extractions)
+    return nx_graph, counts
+
+
 @gc_paused()  # assembling and writing 10^6 live objects: see kg.memory
 def _write(
     directory: Path,
@@ -182,13 +200,7 @@ def _write(
     versions: dict[str, str],
     removed: Sequence[str] = (),
 ) -> None:
-    with _stage(report, "resolve"):
-        resolution = resolve_entities(extractions)
-    with _stage(report, "assemble"):
-        nx_graph = assemble(extractions, config, resolution)
-    counts = graph_counts(nx_graph)
-    report.counts = {**counts["nodes"], **{f"edges:{k}": v for k, v in counts["edges"].items()}}
-    report.papers = len(extractions)
+    nx_graph, counts = _assemble(extractions, config, report)
     sizes = (sum(counts["nodes"].values()), sum(counts["edges"].values()))
     with _stage(report, "write"):
         write_graph_dir(
@@ -202,7 +214,7 @@ def _write(
 
 
 def _read_and_load(
-    inputs: Sequence[str], fmt: str | None, skip_bad: bool, pipeline: Pipeline | None, spacy_model: str | None
+    inputs: Sequence[Any], fmt: str | None, skip_bad: bool, pipeline: Pipeline | None, spacy_model: str | None
 ) -> tuple[RunReport, list[Paper], Pipeline, dict[str, str]]:
     """Read the inputs, load the pipeline (unless given): the run report, papers, pipeline, versions."""
     from kg.ingest import read_papers
@@ -350,7 +362,7 @@ def _extraction_child(conn: Any, target: Path, pipeline: Pipeline | None, spacy_
 
 
 def build_graph(
-    inputs: Sequence[str],
+    inputs: Sequence[Any],
     directory: str | Path,
     *,
     fmt: str | None = None,
@@ -368,7 +380,7 @@ def build_graph(
     """Build the graph of ``inputs`` into the build directory ``directory`` (replaced atomically).
 
     Args:
-        inputs: files, directories, globs or ``-``.
+        inputs: files, directories, globs or ``-``, or records (dicts or :class:`Paper`).
         directory: the output build directory.
         fmt: force the input format.
         skip_bad: skip bad records instead of stopping (they are listed in the run report).
@@ -410,9 +422,51 @@ def build_graph(
     return BuildResult(report, target, extracted=extracted, reused=len(papers) - extracted)
 
 
+@gc_paused()
+def build_in_memory(
+    inputs: Sequence[Any],
+    *,
+    fmt: str | None = None,
+    skip_bad: bool = False,
+    workers: int | None = None,
+    spacy_model: str | None = None,
+    config: LinkConfig | None = None,
+    pipeline: Pipeline | None = None,
+    progress: Callable[[int], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
+    engine: str = "local",
+    scheduler: str | None = None,
+) -> tuple[BuildResult, list[Extraction], nx.MultiDiGraph]:
+    """Build the graph of ``inputs`` without writing anything: the records and the networkx graph
+    a :func:`build_graph` of the same input writes (the same assembly, no cache).
+
+    Args:
+        inputs: files, directories, globs, ``-``, or records (dicts or :class:`Paper`).
+        The others: as :func:`build_graph`'s.
+
+    Returns:
+        The :class:`BuildResult` (``directory`` None), the records sorted by paper id, the graph.
+
+    Raises:
+        InputError: bad input (unless ``skip_bad``).
+    """
+    started = time.perf_counter()
+    config = config or LinkConfig()
+    report, papers, pipeline, _versions = _read_and_load(inputs, fmt, skip_bad, pipeline, spacy_model)
+    if on_start:
+        on_start(len(papers))
+    with _stage(report, "extract"):
+        extractions, extracted = _extract(papers, {}, pipeline, workers, progress, None, engine, scheduler,
+                                          report.worker_cpu)
+    nx_graph, _counts = _assemble(extractions, config, report)
+    report.seconds = time.perf_counter() - started
+    records = sorted(extractions, key=lambda e: e.paper.id)
+    return BuildResult(report, None, extracted=extracted), records, nx_graph
+
+
 def update_graph(
     directory: str | Path,
-    inputs: Sequence[str],
+    inputs: Sequence[Any],
     *,
     fmt: str | None = None,
     skip_bad: bool = False,

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import networkx as nx
 from rdflib import Graph, Literal, URIRef, Variable
@@ -431,8 +431,18 @@ def _cell(value: Any, max_width: int | None) -> str:
     return text
 
 
+class Graphs(Protocol):
+    """Where a query finds the graph: anything with its RDF and networkx forms (``kg.KnowledgeGraph``)."""
+
+    @property
+    def rdf(self) -> Graph: ...
+
+    @property
+    def nx(self) -> nx.MultiDiGraph: ...
+
+
 def run_query(
-    directory: str | Path,
+    graph: str | Path | Graphs,
     language: str,
     query: str,
     params: Mapping[str, Any] | None = None,
@@ -442,28 +452,30 @@ def run_query(
     neo4j_password: str | None = None,
     neo4j_database: str | None = None,
 ) -> QueryResult:
-    """Run ``query`` in ``language`` over the build directory ``directory`` (or Neo4j for Cypher)."""
+    """Run ``query`` in ``language`` over ``graph``, a build directory or its :class:`Graphs`
+    (or on the Neo4j at ``neo4j_uri`` for Cypher); the directory's files are read as needed."""
     from kg.graphdir import load_nx, load_rdf
 
     if language == "sparql":
-        return run_sparql(load_rdf(directory), query, params)
+        return run_sparql(load_rdf(graph) if isinstance(graph, (str, Path)) else graph.rdf, query, params)
     if language == "cypher":
         if neo4j_uri:
             return run_cypher_neo4j(
                 neo4j_uri, query, params, user=neo4j_user, password=neo4j_password, database=neo4j_database
             )
-        return run_cypher(load_nx(directory), query, params)
+        return run_cypher(load_nx(graph) if isinstance(graph, (str, Path)) else graph.nx, query, params)
     raise QueryError(f"unknown query language {language!r}; use sparql or cypher")
 
 
 def run_named(
-    directory: str | Path,
+    directory: str | Path | Graphs,
     name: str,
     raw_params: Mapping[str, str] | None = None,
     language: str | None = None,
     **neo4j: Any,
 ) -> QueryResult:
-    """Run the named query ``name`` (SPARQL unless ``language`` says cypher)."""
+    """Run the named query ``name`` (SPARQL unless ``language`` says cypher) over a build directory
+    or its :class:`Graphs`."""
     query = named_query(name)
     lang = language or ("sparql" if "sparql" in query.texts else "cypher")
     if lang not in query.texts:
@@ -475,6 +487,7 @@ def run_named(
 
 
 __all__: Sequence[str] = [
+    "Graphs",
     "QueryResult",
     "NamedQuery",
     "run_sparql",

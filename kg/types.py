@@ -178,6 +178,23 @@ class Extraction:
     mentions: tuple[Mention, ...] = ()
     bounds: tuple[Bound, ...] = ()
 
+    @property
+    def id(self) -> str:
+        return self.paper.id
+
+    @property
+    def title(self) -> str:
+        return self.paper.title
+
+    @property
+    def abstract(self) -> str:
+        return self.paper.abstract
+
+    @property
+    def entities(self) -> tuple[Mention, ...]:
+        """The entity mentions, under the name ``kg extract`` gives them."""
+        return self.mentions
+
     def to_json(self) -> dict[str, Any]:
         out = self.paper.to_json()
         out["entities"] = [m.to_json() for m in self.mentions]

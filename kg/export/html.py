@@ -618,6 +618,20 @@ def render_html(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW, max_nodes: 
                     total_edges=data["total_edges"], folded_edges=data["folded_edges"])
 
 
+def write_html(nx_graph: nx.MultiDiGraph, out_path: str | Path, view: str = DEFAULT_VIEW,
+               max_nodes: int = DEFAULT_MAX_NODES, max_edges: int = DEFAULT_MAX_EDGES) -> HtmlPage:
+    """Write the offline page of ``nx_graph`` to ``out_path`` (atomically); see :func:`render_html`.
+
+    Raises:
+        ConfigError: bad ``view``, ``max_nodes`` or ``max_edges``.
+        OutputError: ``out_path`` cannot be written.
+    """
+    page = render_html(nx_graph, view, max_nodes, max_edges)
+    with atomic_write(out_path) as out:
+        out.write(page.html)
+    return page
+
+
 def export_html(graph_dir: str | Path, out_path: str | Path, view: str = DEFAULT_VIEW,
                 max_nodes: int = DEFAULT_MAX_NODES, max_edges: int = DEFAULT_MAX_EDGES) -> HtmlPage:
     """Write the page for the graph in ``graph_dir`` to ``out_path`` (atomically).
@@ -639,7 +653,4 @@ def export_html(graph_dir: str | Path, out_path: str | Path, view: str = DEFAULT
     """
     from kg.graphdir import load_nx  # here, so `kg --help` does not pay for rdflib
 
-    page = render_html(load_nx(graph_dir), view, max_nodes, max_edges)
-    with atomic_write(out_path) as out:
-        out.write(page.html)
-    return page
+    return write_html(load_nx(graph_dir), out_path, view, max_nodes, max_edges)

@@ -56,10 +56,11 @@ def write_index(
 
 def load_index(
     directory: str | Path,
-    weights_file: str | Path | None = None,
+    weights_file: RelatedWeights | str | Path | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> RelatedIndex:
-    """The related-work index of a build directory, with weights from ``weights_file`` if given.
+    """The related-work index of a build directory, with the weights given or read from
+    ``weights_file`` (default: :class:`RelatedWeights`'s).
 
     Uses ``DIR/related-index.npz`` (:func:`write_index`) when it was built from this graph with
     these weights, else builds the index from ``graph.json`` and, with the default weights, saves
@@ -70,7 +71,10 @@ def load_index(
         GraphDirError: the directory is not a complete build.
         ConfigError: the weights file is bad.
     """
-    weights = RelatedWeights.from_file(weights_file) if weights_file else RelatedWeights()
+    if isinstance(weights_file, RelatedWeights):
+        weights = weights_file
+    else:
+        weights = RelatedWeights.from_file(weights_file) if weights_file else RelatedWeights()
     saved = Path(directory) / INDEX_FILE
     key = _graph_key(directory)
     if saved.is_file() and key:
