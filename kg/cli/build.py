@@ -134,7 +134,7 @@ def add_build(sub: Any) -> None:
 
 
 def _run_build(args: argparse.Namespace) -> int:
-    from kg.builder import build_graph, update_graph
+    import kg
     from kg.errors import ConfigError
 
     if bool(args.output) == bool(args.update):
@@ -152,19 +152,21 @@ def _run_build(args: argparse.Namespace) -> int:
 
     try:
         if args.update:
-            result = update_graph(args.update, args.inputs, fmt=args.input_format,
-                                  skip_bad=args.skip_bad, workers=args.workers,
-                                  spacy_model=args.spacy_model, progress=step, on_start=start,
-                                  engine=args.engine, scheduler=args.scheduler, compact=args.compact)
+            graph = kg.update(args.update, args.inputs, fmt=args.input_format,
+                              skip_bad=args.skip_bad, workers=args.workers,
+                              spacy_model=args.spacy_model, progress=step, on_start=start,
+                              engine=args.engine, scheduler=args.scheduler, compact=args.compact)
         else:
-            result = build_graph(args.inputs, args.output, fmt=args.input_format,
-                                 skip_bad=args.skip_bad, workers=args.workers,
-                                 spacy_model=args.spacy_model, use_cache=not args.no_cache,
-                                 progress=step, on_start=start, engine=args.engine,
-                                 scheduler=args.scheduler)
+            graph = kg.build(args.inputs, output=args.output, fmt=args.input_format,
+                             skip_bad=args.skip_bad, workers=args.workers,
+                             spacy_model=args.spacy_model, use_cache=not args.no_cache,
+                             progress=step, on_start=start, engine=args.engine,
+                             scheduler=args.scheduler)
     finally:
         for bar in bars:
             bar.close()
+    assert graph.run is not None  # a graph made by a build says what the build did
+    result = graph.run
     print(summarize(result.report, f"built {result.directory}"), file=sys.stderr)
     print(f"  {result.extracted} paper(s) extracted, {result.reused} reused from the cache",
           file=sys.stderr)
@@ -186,9 +188,10 @@ def add_remove(sub: Any) -> None:
 
 
 def _run_remove(args: argparse.Namespace) -> int:
-    from kg.builder import remove_papers
+    import kg
 
-    result = remove_papers(args.directory, args.paper_ids)
+    result = kg.remove(args.directory, args.paper_ids).run
+    assert result is not None
     print(f"removed {len(result.removed)} paper(s) from {result.directory}; "
           f"{result.report.papers} left", file=sys.stderr)
     return 0
@@ -203,8 +206,9 @@ def add_compact(sub: Any) -> None:
 
 
 def _run_compact(args: argparse.Namespace) -> int:
-    from kg.builder import compact_graph
+    import kg
 
-    result = compact_graph(args.directory)
+    result = kg.compact(args.directory).run
+    assert result is not None
     print(f"compacted {result.directory}: {result.report.papers} paper(s)", file=sys.stderr)
     return 0

@@ -34,10 +34,10 @@ def _add_export_html(export_sub: Any) -> None:
 
 
 def _run_export_html(args: argparse.Namespace) -> int:
-    from kg.export.html import export_html
+    import kg
 
-    page = export_html(args.graph, args.output, view=args.view, max_nodes=args.max_nodes,
-                       max_edges=args.max_edges)
+    page = kg.KnowledgeGraph(args.graph).write_html(args.output, view=args.view, max_nodes=args.max_nodes,
+                                                    max_edges=args.max_edges)
     folded = (f" (folded: {page.folded} of {page.total_nodes} nodes, {page.folded_edges} of "
               f"{page.total_edges} edges)" if page.folded or page.folded_edges else "")
     print(f"wrote {args.output}: {page.view} view, {page.nodes} nodes, {page.edges} edges{folded}",
@@ -96,22 +96,24 @@ def _neo4j_password() -> str | None:
 def _run_export_neo4j(args: argparse.Namespace) -> int:
     import os
 
-    from kg.export.neo4j import export_neo4j, export_rows_total
-    from kg.graphdir import load_node_link
+    import kg
+    from kg.export.neo4j import export_rows_total
 
-    nx_graph = load_node_link(args.graph)
+    graph = kg.KnowledgeGraph(args.graph)
     uri = args.uri or os.environ.get("NEO4J_URI") or "bolt://localhost:7687"
     user = args.user or os.environ.get("NEO4J_USER") or "neo4j"
+    password = _neo4j_password()
     bar = None
     if sys.stderr.isatty():
         from tqdm import tqdm
 
-        bar = tqdm(total=export_rows_total(nx_graph), desc="neo4j", unit="row", file=sys.stderr, leave=False)
+        bar = tqdm(total=export_rows_total(graph.items()), desc="neo4j", unit="row", file=sys.stderr,
+                   leave=False)
     try:
-        result = export_neo4j(nx_graph, uri, user=user, password=_neo4j_password(), database=args.database,
-                              replace=args.replace, batch_size=args.batch_size,
-                              retry_seconds=args.retry_seconds, sessions=args.sessions,
-                              progress=bar.update if bar else None)
+        result = graph.to_neo4j(uri, (user, password) if password else None, database=args.database,
+                                replace=args.replace, batch_size=args.batch_size,
+                                retry_seconds=args.retry_seconds, sessions=args.sessions,
+                                progress=bar.update if bar else None)
     finally:
         if bar is not None:
             bar.close()
@@ -131,10 +133,9 @@ def _add_export_neo4j_csv(export_sub: Any) -> None:
 
 
 def _run_export_neo4j_csv(args: argparse.Namespace) -> int:
-    from kg.export.neo4j_csv import export_neo4j_csv
-    from kg.graphdir import load_nx
+    import kg
 
-    result = export_neo4j_csv(load_nx(args.graph), args.output, database=args.database)
+    result = kg.KnowledgeGraph(args.graph).write_neo4j_csv(args.output, database=args.database)
     print(f"wrote {len(result.node_files)} node and {len(result.relationship_files)} relationship files "
           f"({result.nodes} nodes, {result.relationships} relationships) to {result.directory}; "
           f"with the database stopped, import them with (also in {result.directory / 'import.sh'}):",
@@ -160,10 +161,9 @@ def _add_export_cypher(export_sub: Any) -> None:
 
 
 def _run_export_cypher(args: argparse.Namespace) -> int:
-    from kg.export.cypher import export_cypher
-    from kg.graphdir import load_nx
+    import kg
 
-    result = export_cypher(load_nx(args.graph), args.output, batch_size=args.batch_size)
+    result = kg.KnowledgeGraph(args.graph).write_cypher(args.output, batch_size=args.batch_size)
     print(f"wrote {result.path}: {result.statements} statements for {result.nodes} nodes and "
           f"{result.relationships} relationships; load with: cypher-shell -f {result.path}", file=sys.stderr)
     return 0
@@ -184,11 +184,11 @@ def _add_export_rdf(export_sub: Any) -> None:
 
 
 def _run_export_rdf(args: argparse.Namespace) -> int:
-    from kg.export.rdf import export_rdf
-    from kg.graphdir import load_rdf
+    import kg
 
     to_stdout = args.output == "-"
-    result, data = export_rdf(load_rdf(args.graph), None if to_stdout else args.output, args.rdf_format)
+    graph = kg.KnowledgeGraph(args.graph)
+    result, data = graph.write_rdf(None if to_stdout else args.output, args.rdf_format)
     if to_stdout:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
@@ -209,11 +209,12 @@ def _add_export_table(export_sub: Any, fmt: str, help_text: str, what: str) -> N
 
 
 def _run_export_table(args: argparse.Namespace) -> int:
-    from kg.export.tables import export_csv, export_gexf, export_graphml
-    from kg.graphdir import load_nx
+    import kg
 
-    writer = {"graphml": export_graphml, "gexf": export_gexf, "csv": export_csv}[args.table_format]
-    result = writer(load_nx(args.graph), args.output)
+    graph = kg.KnowledgeGraph(args.graph)
+    writers = {"graphml": graph.write_graphml, "gexf": graph.write_gexf, "csv": graph.write_csv}
+    writer = writers[args.table_format]
+    result = writer(args.output)
     replaced = (f"; {result.replaced_chars} control character(s) XML cannot hold written as U+FFFD"
                 if result.replaced_chars else "")
     print(f"wrote {', '.join(str(p) for p in result.paths)}: {result.nodes} nodes, {result.edges} edges"

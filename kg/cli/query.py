@@ -42,11 +42,12 @@ def _run_query(args: argparse.Namespace) -> int:
     import os
     from pathlib import Path
 
+    import kg
     from kg.errors import QueryError
-    from kg.query import format_result, named_queries, run_named, run_query
+    from kg.query import format_result
 
     if args.list:
-        for name, q in named_queries().items():
+        for name, q in kg.named_queries().items():
             params = " ".join(f"--param {p.name}=<{p.type}>" for p in q.params)
             langs = "+".join(lang for lang in ("sparql", "cypher") if lang in q.texts)
             print(f"{name} [{langs}] {params}".rstrip())
@@ -58,19 +59,21 @@ def _run_query(args: argparse.Namespace) -> int:
         if not sep or not name:
             raise QueryError(f"--param {item!r}: expected NAME=VALUE")
         raw[name] = value
-    neo4j = {"neo4j_uri": args.neo4j, "neo4j_user": os.environ.get("NEO4J_USER"),
-             "neo4j_password": os.environ.get("NEO4J_PASSWORD"), "neo4j_database": args.database}
+    user = os.environ.get("NEO4J_USER")
+    server = {"neo4j": args.neo4j, "database": args.database,
+              "auth": (user, os.environ.get("NEO4J_PASSWORD") or "") if user else None}
+    graph = kg.KnowledgeGraph(args.graph)  # read only if the query runs here, not on --neo4j
     if args.named:
         if args.query:
             raise QueryError("give either --named NAME or a query, not both")
-        result = run_named(args.graph, args.named, raw, args.language, **neo4j)
+        result = graph.query(args.named, language=args.language, params=raw, **server)
     else:
         if not args.language or not args.query:
             raise QueryError("give a language and a query (kg query sparql|cypher QUERY), or --named NAME")
         text = args.query
         if len(text) < 4096 and "\n" not in text and Path(text).is_file():
             text = Path(text).read_text(encoding="utf-8")
-        result = run_query(args.graph, args.language, text, raw, **neo4j)
+        result = graph.query(text, language=args.language, params=raw, **server)
     sys.stdout.write(format_result(result, args.out_format))
     return 0
 
@@ -85,14 +88,10 @@ def add_stats(sub: Any) -> None:
 
 
 def _run_stats(args: argparse.Namespace) -> int:
-    from kg.assemble import LinkConfig
-    from kg.graphdir import load_manifest, load_nx
-    from kg.stats import format_stats, graph_stats
+    import kg
+    from kg.stats import format_stats
 
-    manifest = load_manifest(args.graph)
-    config = LinkConfig(**manifest.get("links", {}))
-    stats = graph_stats(load_nx(args.graph), top=args.top, config=config)
-    stats["pending"] = int((manifest.get("pending") or {}).get("papers", 0))
+    stats = kg.load(args.graph).stats(top=args.top)
     if args.json:
         print(json.dumps(stats, ensure_ascii=False, indent=2))
     else:

@@ -49,28 +49,29 @@ def add_related(sub: Any) -> None:
 
 
 def _run_related(args: argparse.Namespace) -> int:
+    import kg
     from kg.errors import ConfigError
-    from kg.related import RelatedWeights, load_index, read_query_text, render_line, write_index
+    from kg.related import read_query_text, render_line
 
     modes = sum(bool(x) for x in (args.paper, args.text, args.all, args.method, args.bridge,
                                   args.write_index))
     if modes != 1:
         raise ConfigError("kg related: give exactly one of PAPER, --text FILE, --all, --method NAME, "
                           "--bridge A B or --write-index")
+    graph = kg.KnowledgeGraph(args.graph)
     if args.write_index:
-        weights = RelatedWeights.from_file(args.weights) if args.weights else None
-        print(f"wrote {write_index(args.graph, weights, EncodingProgress())}", file=sys.stderr)
+        print(f"wrote {graph.write_related_index(args.weights, EncodingProgress())}", file=sys.stderr)
         return 0
     if args.top < 1:
         raise ConfigError(f"kg related: --top must be at least 1, got {args.top}")
     if args.jsonl and not args.all:
         raise ConfigError("kg related: --jsonl goes with --all (use --json for one query)")
-    index = load_index(args.graph, args.weights, EncodingProgress())
+    index = graph.related_index(args.weights, EncodingProgress())  # what the queries below use
     if args.all:
         from kg.fileio import write_jsonl_atomic
 
         rows = ({"id": pid, "related": [r.to_json() for r in results]}
-                for pid, results in index.related_all(args.top))
+                for pid, results in graph.related_all(args.top, weights=args.weights))
         if args.output == "-":
             for row in rows:
                 sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
@@ -79,7 +80,7 @@ def _run_related(args: argparse.Namespace) -> int:
             print(f"wrote {args.output}: related papers of {n} paper(s)", file=sys.stderr)
         return 0
     if args.method:
-        found = index.by_method(args.method)
+        found = graph.method_papers(args.method, weights=args.weights)
         if args.json:
             print(json.dumps(found.to_json(), ensure_ascii=False, indent=2))
             return 0
@@ -90,7 +91,7 @@ def _run_related(args: argparse.Namespace) -> int:
                 print(f"    {pid}  {title}")
         return 0
     if args.bridge:
-        bridges = index.bridge(args.bridge[0], args.bridge[1], args.top)
+        bridges = graph.bridge(args.bridge[0], args.bridge[1], args.top, weights=args.weights)
         if args.json:
             print(json.dumps([b.to_json() for b in bridges], ensure_ascii=False, indent=2))
         for rank, b in enumerate(bridges if not args.json else [], 1):
@@ -99,15 +100,13 @@ def _run_related(args: argparse.Namespace) -> int:
             print("no paper links the two sides", file=sys.stderr)
         return 0
     if args.text:
-        from kg.pipeline import load_pipeline
-
-        extraction = load_pipeline(args.spacy_model).extract_one(read_query_text(args.text))
+        extraction = kg.extract(read_query_text(args.text), spacy_model=args.spacy_model)
         query = {"text": args.text, "id": extraction.paper.id, "title": extraction.paper.title}
-        results = index.related_text(extraction, args.top)
+        results = graph.related_text(extraction, args.top, weights=args.weights)
     else:
         pid = index.find_paper(args.paper)
         query = {"id": pid, "title": index.titles[index.row_of[pid]]}
-        results = index.related(pid, args.top)
+        results = graph.related(pid, args.top, weights=args.weights)
     if args.json:
         print(json.dumps({"query": query, "related": [r.to_json() for r in results]},
                          ensure_ascii=False, indent=2))
