@@ -32,19 +32,12 @@ class RelatedWeights:
     the exact shared entities (``E``) and bound shapes (``B``), sparse and often generic ("regret
     upper bounds", a shared "neural networks"), a tenth, enough to order near-ties and to be named
     in the explanation; the topic nothing, because the build computes topics from the very shared
-    entities ``E`` already counts (it is still named in the explanation). They were chosen on 30
-    query papers of the 22,616-paper corpus judged by pooling (``tests/data/
-    related_judgments_corpus.jsonl``), never on the seed judgments, and checked once on 20 other
-    query papers judged afterwards (``related_judgments_corpus_test.jsonl``): nDCG@5 0.681 and
-    0.661 against 0.519 and 0.500 for the TF-IDF baseline. Larger entity weights helped the 50
-    seed judgments a little and hurt the corpus ones more (``W`` at 0.5: seeds 0.537, corpus
-    0.632). The semantic signal ``S`` came later: its weight 0.5 was chosen among 0.5, 1, 2 and 3
-    on the same 30 corpus queries (with its model settings, see :mod:`kg.semantic`). The
-    encoder signal ``N`` came last: ``semantic`` and ``encoder`` were chosen together on the same
-    30 queries, among ``semantic`` 0, 0.25, 0.5 and ``encoder`` 0.5, 1, 2, 3, 4 (and 6), after
-    the papers any of them brought into a top 5 unjudged were judged (pooled, blind to the
-    system); 0.25 and 3 gave nDCG@5 0.792 there against 0.681 without ``N``. The README's
-    related-work section gives what each change did on every judgment set.
+    entities ``E`` already counts (it is still named in the explanation). They were chosen on the
+    pooled judgments of 30 query papers of the ML-abstracts corpus
+    (``tests/data/related_judgments_corpus.jsonl``), never on the seed judgments, and checked on
+    20 query papers judged afterwards (``related_judgments_corpus_test.jsonl``); the ``semantic``
+    and ``encoder`` weights were chosen together on the same 30 queries. What each choice measured,
+    on every judgment set: ``docs/related.md``.
 
     Attributes:
         entity: weight of the shared-entity similarity ``E`` (identical entities, with roles).
