@@ -31,11 +31,11 @@ def use_numpy_blas() -> None:
     """Route thinc's matrix products through numpy's BLAS, one thread per process.
 
     thinc multiplies with its bundled BLIS by default; numpy's OpenBLAS picks a kernel for the
-    CPU it runs on, and on this project's 2-core AVX-512 machine a tok2vec-sized product
-    (4000×288 by 288×288) takes 7 ms instead of 20, the whole parse a third less time, with the
-    same tags, trees and entities on 600 corpus abstracts. kg parallelizes by processes, so BLAS
-    keeps to one thread each (also: the result does not depend on the thread count). Models
-    take the current ops when they are created: call this before loading a pipeline.
+    CPU it runs on, which takes a third off the whole parse on AVX-512 cores
+    (``docs/performance.md``), with the same tags, trees and entities. kg parallelizes by
+    processes, so BLAS keeps to one thread each (also: the result does not depend on the thread
+    count). Models take the current ops when they are created: call this before loading a
+    pipeline.
     """
     from thinc.api import NumpyOps, set_current_ops
     from threadpoolctl import threadpool_limits

@@ -15,8 +15,8 @@ What is written, and how (see :mod:`kg.export.neo4j_model` for the mapping and t
 4. the counts per label and relationship type read back from the database.
 
 A group this run fills from nothing is written with ``CREATE`` instead of ``MERGE``, which does
-not look for an existing match first (40 s of writing instead of 78 s on the 22k-paper graph,
-one run each): a label that held no node when the export began, and a relationship type whose
+not look for an existing match first (about half the writing time on a large graph:
+``docs/performance.md``): a label that held no node when the export began, and a relationship type whose
 start label had none of it while both its end labels held no node (so every node it can attach
 to was created by this run). A re-run after a failure finds those groups non-empty and MERGEs;
 a batch whose commit went unconfirmed is resent with MERGE. Two exports into one database at
@@ -69,8 +69,8 @@ DEFAULT_RETRY_SECONDS = 15.0
 DEFAULT_CONNECT_TIMEOUT = 10.0
 # A batch of 500 rows takes well under a second; a minute means the server is stuck.
 DEFAULT_TX_TIMEOUT = 60.0
-# Batches in flight at once. Two keep a 2-core server busy (the 22k-paper graph, back to back
-# on a busy machine: 54.5 s with two, 63.0 s with one; three were no faster than two).
+# Batches in flight at once: two keep a 2-core server busy (one commits while the other runs);
+# three were no faster than two (docs/performance.md).
 DEFAULT_SESSIONS = 2
 
 

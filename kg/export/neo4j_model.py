@@ -11,8 +11,7 @@ statements from here, so they store the same nodes, relationships and properties
 - A relationship's type is the UPPER_SNAKE of its predicate (:func:`kg.vocab.rel_type`); its
   properties are the edge attributes (evidence offsets, sentence, confidence, weight, shared …)
   but ``predicate``, which the type already says (``type(r)``). Storing neither twice saves
-  850,000 property writes on the 22k-paper graph: its Bolt export took 47.3 s instead of 55.7 s
-  (means of three runs each, alternated, each into a fresh server).
+  a property write per node and per relationship (``docs/performance.md``: what it saves).
 - Property values are what Neo4j can store: ``None``, empty lists and non-finite floats are left
   out (absent means unknown or empty), lists become lists of one primitive type (of strings when
   mixed), mappings become JSON text.

@@ -251,7 +251,7 @@ class RelatedIndex(SignalIndex):
         return out
 
 
-@gc_paused()  # ~10^6 live objects of the index: see kg.memory (20 -> 17 s on the 22k graph)
+@gc_paused()  # ~10^6 live objects of the index: see kg.memory
 def build_index(
     nx_graph: nx.MultiDiGraph,
     weights: RelatedWeights | None = None,

@@ -1,4 +1,4 @@
-"""Faults during `kg export neo4j` (issue 9): the REAL test server's JVM is killed mid-export.
+"""Faults during `kg export neo4j`: the REAL test server's JVM is killed mid-export.
 
 kg must fail clearly (one line, non-zero exit, no traceback, no password) within a bounded time;
 committed batches survive the crash whole (one transaction per batch), and a re-run after the
