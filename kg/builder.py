@@ -452,7 +452,9 @@ def build_in_memory(
     """
     started = time.perf_counter()
     config = config or LinkConfig()
-    report, papers, pipeline, _versions = _read_and_load(inputs, fmt, skip_bad, pipeline, spacy_model)
+    report, papers, pipeline, _versions = _read_and_load(
+        inputs, fmt=fmt, skip_bad=skip_bad, pipeline=pipeline, spacy_model=spacy_model
+    )
     if on_start:
         on_start(len(papers))
     with _stage(report, "extract"):
