@@ -107,12 +107,14 @@ def _add_eval_bounds(eval_sub: Any) -> None:
     p = eval_sub.add_parser(
         "bounds", help="claimed-bound detection P/R/F1 and kind/soft/attribution/quantity accuracy",
         formatter_class=formatter,
-        epilog=example("kg eval bounds --gold tests/data/bounds_gold.jsonl seeds/ "
-                        "tests/data/bounds_gold_papers.jsonl"),
+        epilog=example("kg eval bounds --gold tests/data/bounds_gold.jsonl --split dev seeds/ "
+                       "tests/data/bounds_gold_papers.jsonl"),
     )
-    p.add_argument("--gold", required=True, metavar="FILE",
-                   help='JSONL {"doc": ID, "bounds": [{"kind", "soft", "latex", "expr", "quantity", '
-                        '"attribution"}]}')
+    p.add_argument("--gold", required=True, metavar="FILE", action="append",
+                   help='JSONL {"doc": ID, "split": "dev"|"test", "bounds": [{"kind", "soft", "latex", '
+                        '"expr", "quantity", "attribution"}]}; repeat it to score several files together')
+    p.add_argument("--split", choices=("dev", "test", "all"), default="all",
+                   help="the gold abstracts the rules are tuned on (dev), the frozen ones (test), or all")
     p.add_argument("inputs", nargs="+", metavar="INPUT", help="abstracts (seeds dir, JSONL …) the gold names")
     p.add_argument("--spacy-model", default=None, metavar="NAME", help="base spaCy pipeline to load")
     p.add_argument("--annotations", default=None, metavar="FILE",
@@ -126,8 +128,8 @@ def _add_eval_bounds(eval_sub: Any) -> None:
 def _run_eval_bounds(args: argparse.Namespace) -> int:
     from kg.evaluate.bounds import evaluate_bounds
 
-    scores = evaluate_bounds(args.gold, args.inputs, workers=1, spacy_model=args.spacy_model,
-                             annotations=args.annotations)
+    scores = evaluate_bounds(args.gold, args.inputs, split=args.split, workers=1,
+                             spacy_model=args.spacy_model, annotations=args.annotations)
     if args.json:
         print(json.dumps(scores.to_json(), ensure_ascii=False, indent=2))
         return 0

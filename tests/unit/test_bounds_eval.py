@@ -16,6 +16,7 @@ from kg.evaluate.bounds import (
     annotated_bounds,
     evaluate_bounds,
     load_gold,
+    load_golds,
     locate_gold,
     score_bounds,
 )
@@ -94,6 +95,59 @@ def test_bounds_eval_quantity_as_the_graphs_metric_beside_the_strict_one() -> No
     assert "quantity     accuracy 0.000" in scores.report() and "as Metric  accuracy 0.500" in scores.report()
 
 
+@pytest.mark.parametrize(
+    ("gold_quantity", "predicted", "strict", "lenient"),
+    [
+        ("regret", "expected regret", False, True),
+        ("sample complexity", "number of samples", False, True),  # plural folded
+        ("running time", "space complexity", False, False),
+        ("number of queries", "query complexity", False, True),
+        (None, None, True, True),
+        ("regret", None, False, False),
+        ("the rate", "of the", False, False),  # stop words share nothing
+    ],
+)
+def test_bounds_eval_lenient_quantity_shares_a_content_word(
+    gold_quantity: str | None, predicted: str | None, strict: bool, lenient: bool
+) -> None:
+    abstract = "It has $O(d)$ of it."
+    s = abstract.index("O(d)")
+    scores = score_bounds(
+        {"p-1": [gold("O(d)", quantity=gold_quantity)]},
+        [Paper("p-1", "t", abstract)],
+        {"p-1": [pred(s, s + 4, abstract, quantity=predicted)]},
+    )
+    assert (scores.agree["quantity"], scores.agree["quantity_lenient"]) == (strict, lenient)
+    assert f"  lenient    accuracy {float(lenient):.3f}" in scores.report()
+
+
+def test_bounds_eval_split_keeps_one_part(tmp_path: Path) -> None:
+    path = _jsonl(tmp_path / "gold.jsonl", [
+        {"doc": "a", "split": "dev", "bounds": [_b("O(n)", "regret")]},
+        {"doc": "b", "split": "test", "bounds": []},
+        {"doc": "c", "split": "test", "bounds": [_b("O(d)", "regret")]},
+    ])
+    assert sorted(load_gold(path)) == ["a", "b", "c"]
+    assert sorted(load_gold(path, "dev")) == ["a"]
+    assert sorted(load_gold(path, "test")) == ["b", "c"]
+
+
+def test_bounds_eval_split_asked_of_a_file_without_one(tmp_path: Path) -> None:
+    path = _jsonl(tmp_path / "gold.jsonl", [{"doc": "a", "bounds": []}])
+    assert sorted(load_gold(path)) == ["a"]
+    with pytest.raises(EvalError, match="gold.jsonl: line 1: no split"):
+        load_gold(path, "test")
+
+
+def test_bounds_eval_several_gold_files_hold_each_doc_once(tmp_path: Path) -> None:
+    one = _jsonl(tmp_path / "one.jsonl", [{"doc": "a", "split": "dev", "bounds": []}])
+    two = _jsonl(tmp_path / "two.jsonl", [{"doc": "b", "split": "test", "bounds": []}])
+    assert sorted(load_golds([one, two])) == ["a", "b"]
+    assert sorted(load_golds([one, two], "test")) == ["b"]
+    with pytest.raises(EvalError, match="two.jsonl: doc 'a' is in an earlier gold file"):
+        load_golds([one, _jsonl(tmp_path / "two.jsonl", [{"doc": "a", "split": "dev", "bounds": []}])])
+
+
 def test_bounds_eval_gold_doc_missing_from_input() -> None:
     with pytest.raises(EvalError, match="not in the input"):
         score_bounds({"p-9": []}, [Paper("p-1", "t", "x")], {})
@@ -112,6 +166,7 @@ def test_bounds_eval_gold_doc_missing_from_input() -> None:
             '{"doc": "a", "bounds": [{"kind": "upper", "soft": false, "latex": "x", "attribution": "ours"}]}',
             "attribution 'ours'",
         ),
+        ('{"doc": "a", "split": "train", "bounds": []}', "split 'train'"),
     ],
 )
 def test_bounds_eval_bad_gold_names_the_line(tmp_path: Path, line: str, message: str) -> None:

@@ -30,7 +30,10 @@ def test_bounds_gold_split_field_follows_the_hash_of_the_doc_id() -> None:
     ("line", "expected"),
     [
         ('{"doc": "a", "bounds": []}', '{"doc": "a", "split": "test", "bounds": []}'),
-        ('{"doc": "é", "bounds": [{"latex": "O(n)"}]}', '{"doc": "é", "split": "test", "bounds": [{"latex": "O(n)"}]}'),
+        (
+            '{"doc": "é", "bounds": [{"latex": "O(n)"}]}',
+            '{"doc": "é", "split": "test", "bounds": [{"latex": "O(n)"}]}',
+        ),
     ],
 )
 def test_bounds_gold_split_is_written_after_the_doc_id(line: str, expected: str) -> None:
