@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from extractors.bounds import count_formula_bound_papers, extract_bounds
+from extractors.bounds import NAME, count_formula_bound_papers, extract_bounds
 from kg.types import Bound
 
 
@@ -119,7 +119,7 @@ def test_bounds_notation_fields(
         variables,
     )
     assert abstract[bound.start : bound.end] == bound.latex
-    assert bound.form == "formula" and bound.extractor == "bounds.latex.v31"
+    assert bound.form == "formula" and bound.extractor == NAME
 
 
 @pytest.mark.parametrize(
