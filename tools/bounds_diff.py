@@ -223,7 +223,8 @@ def resolve_side(spec: str, corpus: list[Path], work: Path, bounds_only: bool) -
         return path
     rev = subprocess.run(
         ["git", "-C", str(REPO), "rev-parse", "--verify", spec[4:] + "^{commit}"],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     if rev.returncode != 0:
         raise SystemExit(f"{spec}: not a revision of {REPO}")
@@ -245,8 +246,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("after", help="extraction JSONL, git:REV or '.'")
     ap.add_argument("--corpus", action="append", type=Path, help="input of the revisions (repeatable)")
     ap.add_argument("--bounds-only", action="store_true", help="run only the bounds extractor")
-    ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "kg-bounds-diff",
-                    help="where extractions of revisions are kept")
+    ap.add_argument(
+        "--work",
+        type=Path,
+        default=Path(tempfile.gettempdir()) / "kg-bounds-diff",
+        help="where extractions of revisions are kept",
+    )
     ap.add_argument("--limit", type=int, default=8, help="frequent changes and examples per class")
     ap.add_argument("--json", type=Path, default=None, help="write every change as JSONL here")
     args = ap.parse_args(argv)

@@ -44,7 +44,7 @@ def with_split(line: str, split: str) -> str:
     head = json.dumps({"doc": obj["doc"]}, ensure_ascii=False)[:-1]
     if not line.startswith(head + ", "):
         raise ValueError(f"doc {obj['doc']!r}: expected the line to open on its doc id")
-    return f'{head}, "split": {json.dumps(split)}, {line[len(head) + 2:]}'
+    return f'{head}, "split": {json.dumps(split)}, {line[len(head) + 2 :]}'
 
 
 def main(argv: list[str] | None = None) -> int:
