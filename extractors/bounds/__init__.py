@@ -15,41 +15,20 @@ statements and conditions, :mod:`.kind`, :mod:`.quantity` (with :mod:`.phrases`,
 :mod:`.clues`, :mod:`.definitions`), :mod:`.subject` and :mod:`.attribution` read their fields.
 Every word list, cue phrase, quantity name and LaTeX command they look for is data in
 ``extractors/patterns/`` (:mod:`.lexicon`), and the controlled vocabulary of bounded quantities
-is ``extractors/patterns/quantities.jsonl`` (:mod:`.quantities`, importable alone).
-
-The names below are imported on first use, so ``extractors.bounds.quantities`` can be read
-without loading the extractor.
+is ``extractors/patterns/quantities.jsonl`` (:mod:`.quantities`, whose loader depends on nothing of
+the extractor).
 """
 
-from __future__ import annotations
-
-import importlib
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from extractors.bounds.extract import (
-        NAME,
-        BoundsExtractor,
-        count_formula_bound_papers,
-        create_bounds_extractor,
-        extract_bounds,
-    )
-    from extractors.bounds.lexicon import lexicon, named_quantity
-    from extractors.bounds.quantities import Quantity, load_quantities
-    from extractors.bounds.subject import subject_of
-
-_EXPORTS = {
-    "NAME": "extract",
-    "BoundsExtractor": "extract",
-    "count_formula_bound_papers": "extract",
-    "create_bounds_extractor": "extract",
-    "extract_bounds": "extract",
-    "lexicon": "lexicon",
-    "named_quantity": "lexicon",
-    "Quantity": "quantities",
-    "load_quantities": "quantities",
-    "subject_of": "subject",
-}
+from extractors.bounds.extract import (
+    NAME,
+    BoundsExtractor,
+    count_formula_bound_papers,
+    create_bounds_extractor,
+    extract_bounds,
+)
+from extractors.bounds.lexicon import lexicon, named_quantity
+from extractors.bounds.quantities import Quantity, load_quantities
+from extractors.bounds.subject import subject_of
 
 __all__ = [
     "NAME",
@@ -63,10 +42,3 @@ __all__ = [
     "named_quantity",
     "subject_of",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
