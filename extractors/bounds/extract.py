@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -122,7 +123,11 @@ def extract_bounds(
     text = read_text(abstract, math, doc, norm)
     statements, conditions = find_statements(text)
     found: list[tuple[int, Bound]] = []  # (formula word, bound)
-    earlier = Earlier()
+    written = Counter(abstract[s.piece.start : s.piece.end] for s in statements)
+    earlier = Earlier(
+        bound_words=frozenset(s.word for s in statements),
+        repeated=frozenset(latex for latex, n in written.items() if n > 1),
+    )
     for statement in statements:
         bound, made = _read_statement(text, statement, earlier, extractor, collect)
         found.append((statement.word, bound))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 Phrase = tuple[str, ...]
 
@@ -20,9 +20,12 @@ HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": 
 FORMULA = "\x00"  # the text of a formula's word
 
 
-@dataclass(frozen=True, slots=True)
-class Word:
-    """One word of the abstract: its lowercased text and offsets; a formula's index if it is one."""
+class Word(NamedTuple):
+    """One word of the abstract: its lowercased text and offsets; a formula's index if it is one.
+
+    A named tuple, immutable like every record of the extractor and the cheapest of them to make:
+    an abstract has hundreds of words.
+    """
 
     text: str  # lowercased, hyphens unified; FORMULA for a formula
     start: int
