@@ -165,7 +165,7 @@ def load_gold(path: str, split: str = "all") -> dict[str, list[GoldBound]]:
 
 def load_golds(paths: Sequence[str], split: str = "all") -> dict[str, list[GoldBound]]:
     """The gold of several files (the extractor's own and a blind batch), one part or all;
-    :class:`EvalError` when two files hold the same doc."""
+    :class:`EvalError` when two files hold the same doc, or when the part asked for is empty."""
     gold: dict[str, list[GoldBound]] = {}
     for path in paths:
         part = load_gold(path, split)
@@ -173,6 +173,8 @@ def load_golds(paths: Sequence[str], split: str = "all") -> dict[str, list[GoldB
         if twice:
             raise EvalError(f"{path}: doc {twice[0]!r} is in an earlier gold file too")
         gold.update(part)
+    if not gold:
+        raise EvalError(f"{', '.join(paths)}: no {split} abstracts in the gold")
     return gold
 
 

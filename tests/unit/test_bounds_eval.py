@@ -144,6 +144,8 @@ def test_bounds_eval_several_gold_files_hold_each_doc_once(tmp_path: Path) -> No
     two = _jsonl(tmp_path / "two.jsonl", [{"doc": "b", "split": "test", "bounds": []}])
     assert sorted(load_golds([one, two])) == ["a", "b"]
     assert sorted(load_golds([one, two], "test")) == ["b"]
+    with pytest.raises(EvalError, match="one.jsonl: no test abstracts"):
+        load_golds([one], "test")
     with pytest.raises(EvalError, match="two.jsonl: doc 'a' is in an earlier gold file"):
         load_golds([one, _jsonl(tmp_path / "two.jsonl", [{"doc": "a", "split": "dev", "bounds": []}])])
 
