@@ -101,7 +101,9 @@ def scierc_doc(obj: dict, key: str) -> SciercDoc:
         for tok_start, tok_end, label in sent_ner:
             spans.append(SciercSpan(starts[int(tok_start)], ends[int(tok_end)], str(label)))
     spans.sort(key=lambda s: (s.start, s.end, s.label))
-    return SciercDoc(str(obj.get("doc_key", key)), "".join(parts), tuple(sentences), tuple(spans))
+    # SciERC names a record ``doc_key``, SciER ``doc_id``; the layout is otherwise the same.
+    name = obj.get("doc_key", obj.get("doc_id", key))
+    return SciercDoc(str(name), "".join(parts), tuple(sentences), tuple(spans))
 
 
 def read_scierc(path: str | Path) -> list[SciercDoc]:
@@ -132,3 +134,32 @@ def read_scierc(path: str | Path) -> list[SciercDoc]:
                 str(path), f"line {lineno}", f"expected a DyGIE json record with sentences and ner: {exc}"
             ) from exc
     return docs
+
+
+def passages(doc: SciercDoc, max_chars: int = 1500) -> list[SciercDoc]:
+    """Cut a long document (a SciER paper's full text) into passages of whole sentences.
+
+    Each passage is at most ``max_chars`` long (a sentence longer than that is a passage of its
+    own), about an abstract's length, which is what the extractor is built for; gold spans keep
+    their offsets relative to the passage, and a span crossing a sentence boundary (none in SciER)
+    would be dropped. Passage keys are ``KEY#N``.
+
+    >>> d = SciercDoc("p", "A b. C d.", ((0, 4), (5, 9)), (SciercSpan(5, 6, "Task"),))
+    >>> [(x.key, x.text, x.spans) for x in passages(d, max_chars=5)]
+    [('p#0', 'A b.', ()), ('p#1', 'C d.', (SciercSpan(start=0, end=1, label='Task'),))]
+    """
+    groups: list[list[tuple[int, int]]] = []
+    for sent in doc.sentences:
+        if groups and sent[1] - groups[-1][0][0] <= max_chars:
+            groups[-1].append(sent)
+        else:
+            groups.append([sent])
+    out = []
+    for n, group in enumerate(groups):
+        lo, hi = group[0][0], group[-1][1]
+        spans = tuple(
+            SciercSpan(s.start - lo, s.end - lo, s.label) for s in doc.spans if lo <= s.start and s.end <= hi
+        )
+        sentences = tuple((a - lo, b - lo) for a, b in group)
+        out.append(SciercDoc(f"{doc.key}#{n}", doc.text[lo:hi], sentences, spans))
+    return out

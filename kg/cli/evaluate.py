@@ -54,10 +54,14 @@ def _add_eval_entities(eval_sub: Any) -> None:
         "entities", help="entity P/R/F1 on a SciERC split; recall of hand-written key entities",
         formatter_class=formatter,
         epilog=example("kg eval entities --scierc ../shared/data/scierc/dev.json\n  "
+                        "kg eval entities --scier ../shared/data/scier/dev.jsonl\n  "
                         "kg eval entities --gold tests/data/seed_entities_gold.jsonl seeds/"),
     )
     p.add_argument("--scierc", metavar="FILE", default=None,
                    help="SciERC split (DyGIE json): micro P/R/F1 strict and relaxed, per type")
+    p.add_argument("--scier", metavar="FILE", default=None,
+                   help="SciER split (full-text ML papers, DyGIE json): Dataset/Method/Task P/R/F1 on "
+                        "passages of whole sentences; our Metric and Concept are not scored")
     p.add_argument("--gold", metavar="FILE", default=None,
                    help='JSONL {"id", "entities": [{"text", "type", "role"}]}: recall on INPUT papers')
     p.add_argument("inputs", nargs="*", metavar="INPUT", help="abstracts scored against --gold")
@@ -69,11 +73,13 @@ def _add_eval_entities(eval_sub: Any) -> None:
 
 def _run_eval_entities(args: argparse.Namespace) -> int:
     from kg.errors import ConfigError
-    from kg.evaluate.entities import evaluate_gold, evaluate_scierc, format_scierc, read_gold
+    from kg.evaluate.entities import evaluate_gold, evaluate_scier, evaluate_scierc, format_scierc, read_gold
     from kg.pipeline import load_pipeline
 
-    if not args.scierc and not args.gold:
-        raise ConfigError("kg eval entities: give --scierc FILE, or --gold FILE with INPUT abstracts")
+    if not args.scierc and not args.scier and not args.gold:
+        raise ConfigError(
+            "kg eval entities: give --scierc FILE, --scier FILE, or --gold FILE with INPUT abstracts"
+        )
     if args.gold and not args.inputs:
         raise ConfigError("kg eval entities: --gold needs the INPUT abstracts it annotates")
     pipeline = load_pipeline(args.spacy_model, families=("entities",))
@@ -83,6 +89,11 @@ def _run_eval_entities(args: argparse.Namespace) -> int:
         out["scierc"] = scores.to_json()
         if not args.json:
             print(format_scierc(scores))
+    if args.scier:
+        scores = evaluate_scier(args.scier, pipeline=pipeline)
+        out["scier"] = scores.to_json()
+        if not args.json:
+            print(format_scierc(scores, "SciER entities, Dataset/Method/Task"))
     if args.gold:
         from kg.ingest import read_papers
 

@@ -10,6 +10,10 @@ same pipeline ``kg extract`` uses) on a SciERC split and scores typed mentions:
 SciERC ``Generic`` spans are left out; ``Material`` is our ``Dataset`` and ``OtherScientificTerm``
 our ``Concept``.
 
+``kg eval entities --scier FILE`` does the same on SciER (full-text ML papers cut into passages of
+whole sentences, about an abstract each), scoring only ``Dataset``, ``Method`` and ``Task``, the
+three types SciER labels (our ``Metric`` and ``Concept`` mentions are not counted).
+
 ``kg eval entities --gold FILE INPUT…`` scores extraction of abstracts against hand-written key
 entities (one JSON line per paper: ``{"id", "entities": [{"text", "type", "role"}]}``): typed and
 untyped recall, and the share of named proposed methods found with role ``proposed``.
@@ -119,16 +123,52 @@ def evaluate_scierc(
         ConfigError: no spaCy pipeline or entity model can be loaded.
     """
     from extractors.train.scierc import SCIERC_TO_TYPE, read_scierc
+
+    return score_docs(read_scierc(path), SCIERC_TO_TYPE, spacy_model=spacy_model, pipeline=pipeline)
+
+
+# SciER (Zhang et al., EMNLP 2024) labels Dataset, Method and Task only: our other types are not
+# scored there (neither as predictions nor as gold).
+SCIER_TO_TYPE: dict[str, str] = {"Dataset": "Dataset", "Method": "Method", "Task": "Task"}
+
+
+def evaluate_scier(
+    path: str | Path, *, spacy_model: str | None = None, pipeline: Any = None, max_chars: int = 1500
+) -> SciercScores:
+    """Score the extractor on SciER (full-text ML papers, Dataset/Method/Task spans).
+
+    Each paper is cut into passages of whole sentences of at most ``max_chars`` characters (about an
+    abstract, what ``kg extract`` reads) and each passage is extracted as one abstract. Our
+    ``Dataset``, ``Method`` and ``Task`` mentions are compared with SciER's labels of the same names;
+    ``Metric`` and ``Concept`` mentions are left out, as SciER does not label them.
+
+    Raises:
+        InputError: the file is missing or malformed.
+    """
+    from extractors.train.scierc import passages, read_scierc
+
+    docs = [p for doc in read_scierc(path) for p in passages(doc, max_chars)]
+    return score_docs(docs, SCIER_TO_TYPE, spacy_model=spacy_model, pipeline=pipeline)
+
+
+def score_docs(
+    docs: Sequence[Any], label_map: dict[str, str], *, spacy_model: str | None = None, pipeline: Any = None
+) -> SciercScores:
+    """Extract each :class:`~extractors.train.scierc.SciercDoc` and score typed spans.
+
+    Gold spans whose label is not in ``label_map`` are left out, and so are predictions of a type
+    that no label maps to.
+    """
     from kg.pipeline import load_pipeline
 
-    docs = read_scierc(path)
     if pipeline is None:
         pipeline = load_pipeline(spacy_model, families=("entities",))
+    types = set(label_map.values())
     papers = [Paper(id=d.key, title="", abstract=d.text) for d in docs]
     scores = SciercScores(docs=len(docs))
     for sdoc, extraction in zip(docs, pipeline.extract_many(papers), strict=True):
-        pred = [(m.start, m.end, m.type) for m in extraction.mentions]
-        gold = [(s.start, s.end, SCIERC_TO_TYPE[s.label]) for s in sdoc.spans if s.label in SCIERC_TO_TYPE]
+        pred = [(m.start, m.end, m.type) for m in extraction.mentions if m.type in types]
+        gold = [(s.start, s.end, label_map[s.label]) for s in sdoc.spans if s.label in label_map]
         score_spans(pred, gold, scores)
     return scores
 
@@ -256,16 +296,17 @@ def evaluate_gold(gold: dict[str, list[dict[str, Any]]], extractions: Sequence[E
     return scores
 
 
-def format_scierc(scores: SciercScores) -> str:
-    """The printed table: overall strict/relaxed micro P/R/F1, then per type."""
-    out = [f"SciERC entities ({scores.docs} docs, Generic left out; micro)"]
+def format_scierc(scores: SciercScores, title: str = "SciERC entities") -> str:
+    """The printed table: overall strict/relaxed micro P/R/F1, then per type (types with neither
+    gold nor predictions are left out)."""
+    out = [f"{title} ({scores.docs} docs, Generic left out; micro)"]
     out.append(f"{'':10s} {'P':>6s} {'R':>6s} {'F1':>6s}   {'P':>6s} {'R':>6s} {'F1':>6s}   gold  pred")
     out.append(f"{'':10s} {'strict':>20s}   {'relaxed (typed overlap)':>20s}")
     rows = [("ALL", scores.strict, scores.relaxed)]
     rows += [
         (t, scores.strict_by_type[t], scores.relaxed_by_type[t])
         for t in ENTITY_TYPES
-        if t in scores.strict_by_type
+        if t in scores.strict_by_type and (scores.strict_by_type[t].gold or scores.strict_by_type[t].pred)
     ]
     for name, strict, relaxed in rows:
         s, r = strict.scores(), relaxed.scores()
