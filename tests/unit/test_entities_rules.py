@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from extractors.entities import is_generic
+from extractors.entity_spans import is_generic
 from kg.types import Mention
 
 Extract = Callable[[str], list[Mention]]
@@ -175,7 +175,7 @@ def test_entities_rules_benchmark_shaped_names_are_datasets(
     ],
 )
 def test_entities_occurrences_whole_words(text: str, phrase: str, spans: list[tuple[int, int]]) -> None:
-    from extractors.entities import occurrences
+    from extractors.entity_spans import occurrences
 
     assert occurrences(text, phrase) == spans
 
@@ -195,7 +195,7 @@ def test_names_start_a_word_only() -> None:
     and looks again inside a rejected match (spans counted by hand)."""
     import re
 
-    from extractors.entities import _find_names
+    from extractors.entity_rules import find_names as _find_names
 
     regex = re.compile(r"GPT-?4")
     text = "xGPT-4, GPT-4 and -GPT4 or éGPT4 (GPT4) _GPT-4 GPT-GPT4"
@@ -214,7 +214,7 @@ def test_every_listed_name_rule_matches_as_with_a_look_behind() -> None:
     from pathlib import Path
 
     from extractors.canonical import read_rules
-    from extractors.entities import _NAME_END, _find_names
+    from extractors.entity_rules import NAME_END as _NAME_END, find_names as _find_names
     from kg.ingest import read_papers
 
     seeds = Path(__file__).resolve().parents[2] / "seeds"

@@ -1,0 +1,254 @@
+"""Roles of entity mentions: what a paper proposes, and what it uses.
+
+* **Proposed**: a coined name soon after a proposal verb whose subject is the paper ("we propose
+  X", "this paper introduces X") or after a naming trigger ("called X"), and every other occurrence
+  of that name; the coined subject of a result claim ("X outperforms …") when the paper introduces
+  it; the object of a proposal verb whose subject is the paper.
+* **Used**: a Method that is the object of a use verb ("we fine-tune Llama"); a named Dataset.
+
+The verbs and triggers are data (``extractors/patterns/triggers.jsonl``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from extractors.abbrev import Abbreviation
+from extractors.canonical import canonical_key, is_coined, load_aliases
+from extractors.entity_rules import NameRule, triggers
+from extractors.entity_spans import COMMON_CAPS, Candidate, occurrences, without_math
+from kg.text import MATH_PLACEHOLDER, NormalizedText
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+AFTER_OBJECT = re.compile(
+    r"\b(?:based on|built (?:up)?on|using|such as|including|compared (?:to|with)|than|unlike|"
+    r"instead of|rather than|inspired by|on top of|extends?|extending|over)\b",
+    re.I,
+)
+CLAIM_VERBS = frozenset(
+    """outperform improve achieve reduce surpass beat enable mitigate preserve attain exceed match
+    deliver scale generalize converge recover enjoy demonstrate yield obtain lift boost
+    accelerate speed outpace""".split()
+)
+DATASET_APPOSITION = re.compile(
+    r"\s*(?:[,:(]\s*|\s+)(?:a|an|the)?\s*(?:[\w\-]+\s+){0,4}?"
+    r"(?:dataset|data set|benchmark|corpus|suite|collection|testbed|leaderboard)s?\b",
+    re.I,
+)
+WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-.+]*[A-Za-z0-9+]|[A-Za-z0-9]")
+# Heads that stay part of a coined name: "SLE kernel", "GRACE loss". Generic heads do not.
+NAME_HEADS = frozenset(
+    "kernel kernels loss estimator sampler regularizer encoder decoder attention embedding embeddings "
+    "prior objective operator index test policy transform layer module head score bound".split()
+)
+
+
+def with_definitions(text: str, cands: list[Candidate], abbrevs: list[Abbreviation]) -> list[Candidate]:
+    """A proposed short form at its definition covers the whole name: "Sparse Landmark Embedding
+    (SLE) kernel", not "SLE" alone (the head noun comes along when it is a name head)."""
+    out = []
+    for c in cands:
+        ab = next((a for a in abbrevs if (a.short_start, a.short_end) == (c.start, c.end)), None)
+        if ab is not None and ab.long_start < c.start:
+            end = text.find(")", ab.short_end)
+            end = end + 1 if end >= 0 else c.end
+            head = re.match(r" ([A-Za-z]+)\b", text[end:])
+            if head and head.group(1).lower() in NAME_HEADS:
+                end += head.end()
+            c = replace(c, start=ab.long_start, end=end)
+        out.append(c)
+    return out
+
+
+class RoleFinder:
+    """Proposal and use triggers, compiled once."""
+
+    def __init__(self, pretrained: list[NameRule]) -> None:
+        """Args:
+        pretrained: the pretrained-model rules (their names are used, never proposed here).
+        """
+        self.pretrained = pretrained
+        trig = triggers()
+        self.propose_re = re.compile(
+            r"\b(?:we|this (?:paper|work|study)|in this (?:paper|work)|our (?:paper|work))\b[^.;]{0,80}?\b(?:"
+            + "|".join(re.escape(w) for w in trig["propose_verb"])
+            + r")(?:s|es|d|ed|ing)?\b",
+            re.I,
+        )
+        self.naming_re = re.compile(
+            r"\b(?:" + "|".join(re.escape(w) for w in trig["naming"]) + r")\s+(?:as\s+)?",
+            re.I,
+        )
+        # A capitalized word right after a proposal or naming trigger, before ", a …"/"(…"/"which".
+        self.named_after_re = re.compile(
+            r"(?:"
+            + self.propose_re.pattern
+            + r"|"
+            + self.naming_re.pattern
+            + r")\s*(?:\w+\s+){0,2}?([A-Z][a-z]+[A-Za-z]*)(?=\s*[,:(]|\s+(?:a|an|which|that)\b)",
+            re.I,
+        )
+        self.use_verbs = frozenset(trig["use_verb"])
+        self.propose_verbs = frozenset(trig["propose_verb"])
+
+    def coined_names(self, norm: NormalizedText, lo: int, hi: int) -> Iterator[tuple[int, int]]:
+        """Coined-name spans in ``text[lo:hi]``, extended over adjacent capitalized words and a
+        non-generic head noun ("Anchor PCA", "SLE kernel")."""
+        text = norm.text
+        words = []
+        for m in WORD.finditer(text, lo, hi):
+            a, b = m.start(), m.end()
+            # "$f$-GRPO" is a name of its own (MATH-GRPO); "$\\mathcal{A}(x)$-BDC-Merge" is a formula
+            # in front of one: a math prefix stays only when its body is a symbol or two.
+            while text.startswith(MATH_PLACEHOLDER + "-", a, b):
+                span = norm.math_at(a, a + len(MATH_PLACEHOLDER))
+                if span is not None and span.body_end - span.body_start <= 2:
+                    break
+                a += len(MATH_PLACEHOLDER) + 1
+            while b - a > len(MATH_PLACEHOLDER) and text.endswith("-" + MATH_PLACEHOLDER, a, b):
+                b -= len(MATH_PLACEHOLDER) + 1
+            if a < b:
+                words.append((a, b))
+        i = 0
+        while i < len(words):
+            a, b = words[i]
+            if not is_coined(without_math(text[a:b])):
+                i += 1
+                continue
+            j = i
+            # Capitalized words right before: "Anchor PCA", "Sheaf Stain" — not "We", "The".
+            while j > 0 and text[words[j - 1][1] : words[j][0]] == " ":
+                prev = text[words[j - 1][0] : words[j - 1][1]]
+                if prev[:1].isupper() and prev not in COMMON_CAPS and prev.isalpha():
+                    j -= 1
+                else:
+                    break
+            k = i
+            # At most five words: a name, not a run of capitalized title words.
+            while k + 1 < len(words) and k - j < 4 and text[words[k][1] : words[k + 1][0]] == " ":
+                nxt = text[words[k + 1][0] : words[k + 1][1]]
+                if is_coined(without_math(nxt)) or (
+                    nxt[:1].isupper() and nxt.isalpha() and nxt not in COMMON_CAPS
+                ):
+                    k += 1
+                elif nxt.lower() in NAME_HEADS:
+                    k += 1
+                    break
+                else:
+                    break
+            yield words[j][0], words[k][1]
+            i = k + 1
+
+    def proposed_cands(self, norm: NormalizedText, sents: list[tuple[int, int]]) -> Iterator[Candidate]:
+        text = norm.text
+        for s_start, s_end in sents:
+            sentence = text[s_start:s_end]
+            m = self.propose_re.search(sentence)
+            lo = s_start + m.end() if m else None
+            for n in self.naming_re.finditer(sentence):
+                lo = min(lo, s_start + n.start()) if lo is not None else s_start + n.start()
+            if lo is None:
+                continue
+            # The proposed thing is named soon after the verb, before what it is built on or
+            # compared with: "we propose X, based on Y" proposes X, not Y.
+            hi = min(s_end, lo + 160)
+            stop = AFTER_OBJECT.search(text, lo, hi)
+            hi = stop.start() if stop else hi
+            for a, b in self.coined_names(norm, lo, hi):
+                # A name the abstract already used before this sentence is background ("DAGs are
+                # foundational … we introduce ADAG … for DAG learning"), not the new system.
+                # It is still a named Method, typed by this rule, without a role.
+                name = text[a:b]
+                if occurrences(text[:s_start], name) or occurrences(text[:s_start], name + "s"):
+                    yield Candidate(a, b, "Method", "proposed", "coined", None)
+                else:
+                    yield Candidate(a, b, "Method", "proposed", "proposed.coined", "proposed")
+            # "we introduce Shepherd, a …" / "called Shepherd": one capitalized word as the name.
+            for c in self.named_after_re.finditer(sentence):
+                word = c.group(1)
+                if word[0].isupper() and word not in COMMON_CAPS:
+                    yield Candidate(
+                        s_start + c.start(1),
+                        s_start + c.end(1),
+                        "Method",
+                        "proposed",
+                        "proposed.named",
+                        "proposed",
+                    )
+
+    def claim_subject_cands(self, doc: Doc, text: str) -> Iterator[Candidate]:
+        """A coined name that is the subject of a result claim ("SN-VLM substantially reduces …",
+        "VOXPERFORMER remains competitive") is this paper's own system; pretrained models and names
+        in the alias table are left to their own rules."""
+        for token in doc:
+            if token.dep_ not in ("nsubj", "nsubjpass") or token.head.lemma_.lower() not in CLAIM_VERBS:
+                continue
+            word = next(
+                (
+                    w
+                    for w in WORD.finditer(text, max(0, token.idx - 30), token.idx + len(token) + 30)
+                    if w.start() <= token.idx < w.end()
+                ),
+                None,
+            )
+            if word is None or not is_coined(word.group()) or canonical_key(word.group()) in load_aliases():
+                continue
+            if any(rule.regex.fullmatch(word.group()) for rule in self.pretrained):
+                continue
+            yield Candidate(word.start(), word.end(), "Method", "proposed", "proposed.claim", "proposed")
+
+    def everywhere(self, text: str, proposed: list[Candidate]) -> list[Candidate]:
+        """Every occurrence of a proposed name, not only the one after the verb ("ADAG wins")."""
+        out = list(proposed)
+        seen = {(c.start, c.end) for c in proposed}
+        for c in proposed:
+            name = text[c.start : c.end]
+            for a, b in occurrences(text, name):
+                if (a, b) not in seen:
+                    seen.add((a, b))
+                    out.append(replace(c, start=a, end=b))
+        return out
+
+    def retype_datasets(self, text: str, cands: list[Candidate]) -> list[Candidate]:
+        """A proposed name introduced as "X, a new benchmark …" is a Dataset, not a Method."""
+        out = []
+        for c in cands:
+            if c.source == "proposed" and DATASET_APPOSITION.match(text, c.end):
+                c = replace(c, type="Dataset")
+            out.append(c)
+        return out
+
+    def role(self, doc: Doc, cand: Candidate) -> str | None:
+        """``used`` when a Method/Dataset is the object of a use verb ("we fine-tune Llama")."""
+        if cand.role or cand.type not in ("Method", "Dataset"):
+            return cand.role
+        if cand.type == "Dataset":  # a paper names a dataset to train or test on, unless it proposes it
+            return "used"
+        span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
+        if span is None:
+            return None
+        token = span.root
+        for _ in range(4):
+            if token.head is token:
+                break
+            token = token.head
+            if token.pos_ == "VERB":
+                lemma = token.lemma_.lower()
+                if (
+                    lemma in self.propose_verbs
+                    and cand.type == "Method"
+                    and any(
+                        c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("we", "paper", "work")
+                        for c in token.children
+                    )
+                ):
+                    return "proposed"
+                if lemma in self.use_verbs:
+                    return "used"
+                break
+        return None
