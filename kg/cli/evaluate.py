@@ -54,11 +54,16 @@ def _add_eval_entities(eval_sub: Any) -> None:
         "entities", help="entity P/R/F1 on a SciERC split; recall of hand-written key entities",
         formatter_class=formatter,
         epilog=example("kg eval entities --scierc ../shared/data/scierc/dev.json\n  "
+                        "kg eval entities --scierc ../shared/data/scierc/{train,dev}.json "
+                        "--keys extractors/train/splits/scierc_frozen.txt\n  "
                         "kg eval entities --scier ../shared/data/scier/dev.jsonl\n  "
                         "kg eval entities --gold tests/data/seed_entities_gold.jsonl seeds/"),
     )
-    p.add_argument("--scierc", metavar="FILE", default=None,
-                   help="SciERC split (DyGIE json): micro P/R/F1 strict and relaxed, per type")
+    p.add_argument("--scierc", metavar="FILE", nargs="+", default=None,
+                   help="SciERC split(s) (DyGIE json), read as one: micro P/R/F1 strict, relaxed, per type")
+    p.add_argument("--keys", metavar="FILE", default=None,
+                   help="with --scierc: score only the documents whose doc_key this file lists (a fold, "
+                        "e.g. extractors/train/splits/scierc_frozen.txt)")
     p.add_argument("--scier", metavar="FILE", default=None,
                    help="SciER split (full-text ML papers, DyGIE json): Dataset/Method/Task P/R/F1 on "
                         "passages of whole sentences; our Metric and Concept are not scored")
@@ -73,7 +78,14 @@ def _add_eval_entities(eval_sub: Any) -> None:
 
 def _run_eval_entities(args: argparse.Namespace) -> int:
     from kg.errors import ConfigError
-    from kg.evaluate.entities import evaluate_gold, evaluate_scier, evaluate_scierc, format_scierc, read_gold
+    from kg.evaluate.entities import (
+        evaluate_gold,
+        evaluate_scier,
+        evaluate_scierc,
+        format_scierc,
+        read_gold,
+        read_keys,
+    )
     from kg.pipeline import load_pipeline
 
     if not args.scierc and not args.scier and not args.gold:
@@ -85,7 +97,8 @@ def _run_eval_entities(args: argparse.Namespace) -> int:
     pipeline = load_pipeline(args.spacy_model, families=("entities",))
     out: dict[str, Any] = {}
     if args.scierc:
-        scores = evaluate_scierc(args.scierc, pipeline=pipeline)
+        keys = read_keys(args.keys) if args.keys else None
+        scores = evaluate_scierc(args.scierc, keys=keys, pipeline=pipeline)
         out["scierc"] = scores.to_json()
         if not args.json:
             print(format_scierc(scores))

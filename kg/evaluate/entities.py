@@ -106,12 +106,18 @@ def _overlap(a: tuple[int, int, str], b: tuple[int, int, str]) -> bool:
 
 
 def evaluate_scierc(
-    path: str | Path, *, spacy_model: str | None = None, pipeline: Any = None
+    path: str | Path | Sequence[str | Path],
+    *,
+    keys: set[str] | None = None,
+    spacy_model: str | None = None,
+    pipeline: Any = None,
 ) -> SciercScores:
     """Run the ``entities`` extractor on a SciERC split and score it against the gold spans.
 
     Args:
-        path: a DyGIE-format SciERC file (``dev.json``).
+        path: a DyGIE-format SciERC file (``dev.json``), or several read as one.
+        keys: score only the documents with these ``doc_key`` values (a fold: the frozen one is
+            ``extractors/train/splits/scierc_frozen.txt``, read by :func:`read_keys`).
         spacy_model: the base spaCy pipeline to load (default: the run's usual choice).
         pipeline: an already loaded :class:`kg.pipeline.Pipeline` (tests pass one in).
 
@@ -124,7 +130,22 @@ def evaluate_scierc(
     """
     from extractors.train.scierc import SCIERC_TO_TYPE, read_scierc
 
-    return score_docs(read_scierc(path), SCIERC_TO_TYPE, spacy_model=spacy_model, pipeline=pipeline)
+    paths = [path] if isinstance(path, (str, Path)) else list(path)
+    docs = [d for p in paths for d in read_scierc(p) if keys is None or d.key in keys]
+    return score_docs(docs, SCIERC_TO_TYPE, spacy_model=spacy_model, pipeline=pipeline)
+
+
+def read_keys(path: str | Path) -> set[str]:
+    """Document keys listed in a split file: the first tab-separated column; ``#`` lines are comments.
+
+    Raises:
+        InputError: the file cannot be read.
+    """
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise InputError(str(path), None, f"cannot read the key list: {exc.strerror}") from exc
+    return {line.split("\t")[0].strip() for line in lines if line.strip() and not line.startswith("#")}
 
 
 # SciER (Zhang et al., EMNLP 2024) labels Dataset, Method and Task only: our other types are not
