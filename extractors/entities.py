@@ -193,6 +193,8 @@ class EntityExtractor:
             *self.rules.named_dataset_cands(text),
         ]
         proposed = list(self.roles.proposed_cands(parsed.norm, sents))
+        if not parsed.paper.title_derived:
+            proposed.extend(self.roles.title_cands(parsed.paper.title, text))
         first = next((a for a, b in sents if self.roles.propose_re.search(text, a, b)), None)
         for c in self.roles.claim_subject_cands(doc, text):
             # Claims make a name proposed only when the paper introduces it (first used at or after

@@ -23,7 +23,10 @@ from extractors.entity_spans import COMMON_CAPS, Candidate, occurrences, without
 from kg.text import MATH_PLACEHOLDER, NormalizedText
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc
+    from spacy.tokens import Doc, Span, Token
+
+# A title's name before its colon: "Shepherd: …", "BDC-Merge: …" (at most four words, checked after).
+TITLE_NAME = re.compile(r"\s*([^:\s][^:]{0,40}?)\s*:\s+\S")
 
 AFTER_OBJECT = re.compile(
     r"\b(?:based on|built (?:up)?on|using|such as|including|compared (?:to|with)|than|unlike|"
@@ -94,6 +97,8 @@ class RoleFinder:
             re.I,
         )
         self.use_verbs = frozenset(trig["use_verb"])
+        self.paper_subjects = frozenset(trig["paper_subject"])
+        self.own_modifiers = frozenset(trig["proposal_modifier"])
         self.propose_verbs = frozenset(trig["propose_verb"])
 
     def coined_names(self, norm: NormalizedText, lo: int, hi: int) -> Iterator[tuple[int, int]]:
@@ -224,13 +229,26 @@ class RoleFinder:
         return out
 
     def role(self, doc: Doc, cand: Candidate) -> str | None:
-        """``used`` when a Method/Dataset is the object of a use verb ("we fine-tune Llama")."""
-        if cand.role or cand.type not in ("Method", "Dataset"):
+        """The role of a Method, Dataset or Metric the rules left without one.
+
+        ``proposed`` when the paper marks it as its own, in the parse: a proposal modifier on it or
+        on a phrase in apposition with it ("our X", "the proposed X", "X, our method"); or it is
+        what a proposal verb proposes, reached from the verb through objects, appositions and
+        conjuncts only (not through a preposition: "we propose a variant of SGD" does not propose
+        SGD), with the paper as subject ("we present X") or in the present passive ("X is
+        introduced"; "X has been proposed" is background). Otherwise ``used`` for a Dataset, and
+        for a Method that is the object of a use verb ("we fine-tune Llama").
+        """
+        if cand.role or cand.type not in ("Method", "Dataset", "Metric"):
             return cand.role
-        if cand.type == "Dataset":  # a paper names a dataset to train or test on, unless it proposes it
-            return "used"
         span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
         if span is None:
+            return "used" if cand.type == "Dataset" else None
+        if self._marked_own(span) or self._proposed_object(span.root):
+            return "proposed"
+        if cand.type == "Dataset":  # a paper names a dataset to train or test on, unless it proposes it
+            return "used"
+        if cand.type == "Metric":
             return None
         token = span.root
         for _ in range(4):
@@ -238,17 +256,61 @@ class RoleFinder:
                 break
             token = token.head
             if token.pos_ == "VERB":
-                lemma = token.lemma_.lower()
-                if (
-                    lemma in self.propose_verbs
-                    and cand.type == "Method"
-                    and any(
-                        c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("we", "paper", "work")
-                        for c in token.children
-                    )
-                ):
-                    return "proposed"
-                if lemma in self.use_verbs:
-                    return "used"
-                break
+                return "used" if token.lemma_.lower() in self.use_verbs else None
         return None
+
+    def _marked_own(self, span: Span) -> bool:
+        """A proposal modifier ("our", "proposed", "novel") on the phrase or on one in apposition."""
+        root = span.root
+        heads = [root, *(c for c in root.children if c.dep_ == "appos")]
+        if root.dep_ == "appos":
+            heads.append(root.head)
+        for head in heads:
+            for child in head.children:
+                if child.dep_ in ("poss", "amod", "det", "compound") and child.lower_ in self.own_modifiers:
+                    return True
+        return any(t.lower_ in self.own_modifiers for t in span if t.dep_ in ("poss", "amod"))
+
+    def _proposed_object(self, token: Token) -> bool:
+        """Whether a proposal verb proposes ``token`` (see :meth:`role`)."""
+        for _ in range(5):
+            if token.dep_ in ("conj", "appos", "dobj", "attr", "oprd", "nsubjpass"):
+                dep = token.dep_
+                token = token.head
+                if token.pos_ in ("VERB", "AUX"):
+                    return dep != "conj" and self._proposes(token, passive=dep == "nsubjpass")
+                continue
+            return False
+        return False
+
+    def _proposes(self, verb: Token, *, passive: bool) -> bool:
+        if verb.lemma_.lower() not in self.propose_verbs:
+            return False
+        if passive:
+            # "X is introduced": present tense; "X has been / was proposed (by …)" is earlier work.
+            aux = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+            return any(c.lower_ in ("is", "are") for c in aux) and not any(
+                c.lower_ in ("has", "have", "had", "was", "were") for c in aux
+            )
+        return any(c.dep_ == "nsubj" and c.lower_ in self.paper_subjects for c in verb.children)
+
+    def title_cands(self, title: str, text: str) -> Iterator[Candidate]:
+        """The name a title gives before its colon ("Foo: A Framework for …"), at each of its
+        occurrences in the abstract: the paper's own system. The name must look like one: at most
+        four words with a coined word in it ("BiLSTM-CRF", "GPT-Judge"), or one capitalized word
+        that is not a common sentence opener ("Shepherd") nor used in the abstract as a common noun."""
+        m = TITLE_NAME.match(title)
+        if m is None:
+            return
+        name = m.group(1).strip()
+        words = name.split()
+        if len(words) > 4 or not (
+            any(is_coined(without_math(w)) for w in words)
+            or (len(words) == 1 and name[:1].isupper() and name.isalpha() and name not in COMMON_CAPS)
+        ):
+            return
+        # "Attention: …" names no system when the abstract uses "attention" as a common noun.
+        if len(words) == 1 and not is_coined(name) and occurrences(text, name.lower()):
+            return
+        for a, b in occurrences(text, name):
+            yield Candidate(a, b, "Method", "proposed", "proposed.title", "proposed")
