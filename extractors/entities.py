@@ -70,10 +70,10 @@ if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
 
-NAME = "entities.v2"
+NAME = "entities.v3"
 COMPONENT = "scierc_ner"
 MODEL_DIR = Path(__file__).resolve().parent / "models" / COMPONENT
-MODEL_EXTRACTOR = "entities.scierc_ner.v1"
+MODEL_EXTRACTOR = "entities.scierc_ner.v2"
 
 # SciERC label → our type; Generic is deliberately absent (dropped).
 LABEL_TO_TYPE: dict[str, str] = {

@@ -99,6 +99,7 @@ class RoleFinder:
         self.use_verbs = frozenset(trig["use_verb"])
         self.paper_subjects = frozenset(trig["paper_subject"])
         self.own_modifiers = frozenset(trig["proposal_modifier"])
+        self.propose_passive_verbs = frozenset(trig["propose_passive_verb"])
         self.propose_verbs = frozenset(trig["propose_verb"])
 
     def coined_names(self, norm: NormalizedText, lo: int, hi: int) -> Iterator[tuple[int, int]]:
@@ -284,7 +285,8 @@ class RoleFinder:
         return False
 
     def _proposes(self, verb: Token, *, passive: bool) -> bool:
-        if verb.lemma_.lower() not in self.propose_verbs:
+        lemma = verb.lemma_.lower()
+        if lemma not in (self.propose_passive_verbs if passive else self.propose_verbs):
             return False
         if passive:
             # "X is introduced": present tense; "X has been / was proposed (by …)" is earlier work.
