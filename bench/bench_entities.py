@@ -5,11 +5,12 @@
         --baseline /tmp/kg-base [--n 1200] [--rounds 2]
 
 Both trees run in child processes of this one (the same Python, the same installed packages; each
-child puts its tree first on ``sys.path``), on the same first ``--n`` corpus abstracts, each loading
-the pipeline ``kg extract`` uses with the ``entities`` family only and timing ``extract_many`` in
-CPU seconds of its own process (parse and rules; less sensitive to other work on a shared machine
-than wall time). Rounds alternate baseline, this tree, baseline, …, and the median per tree is
-kept. Prints one JSON object: ms per abstract for each tree (parse, extract, total) and the ratio.
+child puts its tree first on ``sys.path``), on the same first ``--n`` corpus abstracts (records
+that cannot be read are skipped), each loading the pipeline ``kg extract`` uses with the
+``entities`` family only and timing ``extract_many`` in CPU seconds of its own process (parse and
+rules; less sensitive to other work on a shared machine than wall time). Rounds alternate
+baseline, this tree, baseline, …, and the median per tree is kept. Prints one JSON object: ms per
+abstract for each tree (parse, extract, total) and the ratio.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from kg.ingest import read_papers
 from kg.pipeline import load_pipeline
-papers = read_papers([sys.argv[2]])[: int(sys.argv[3])]
+papers = read_papers([sys.argv[2]], skip_bad=True)[: int(sys.argv[3])]
 pipeline = load_pipeline(None, families=("entities",))
 pipeline.extract_many(papers[:20])  # warm-up: lazy tables, first allocations
 cpu = {}
@@ -42,7 +43,7 @@ print(json.dumps({"papers": len(papers), "mentions": sum(len(r.mentions) for r i
 
 def _run(tree: Path, corpus: str, n: int) -> dict[str, float]:
     out = subprocess.run(
-        [sys.executable, "-c", _CHILD, str(tree), corpus, str(n)],
+        [sys.executable, "-c", _CHILD, str(tree), str(Path(corpus).resolve()), str(n)],
         check=True,
         capture_output=True,
         text=True,
