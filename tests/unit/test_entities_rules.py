@@ -214,7 +214,8 @@ def test_every_listed_name_rule_matches_as_with_a_look_behind() -> None:
     from pathlib import Path
 
     from extractors.canonical import read_rules
-    from extractors.entity_rules import NAME_END as _NAME_END, find_names as _find_names
+    from extractors.entity_rules import NAME_END as _NAME_END
+    from extractors.entity_rules import find_names as _find_names
     from kg.ingest import read_papers
 
     seeds = Path(__file__).resolve().parents[2] / "seeds"

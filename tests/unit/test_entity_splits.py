@@ -8,7 +8,7 @@ import pytest
 
 from extractors.train.scierc import SciercDoc, SciercSpan, passages, scierc_doc
 from extractors.train.splits import FOLDS, FROZEN_FILE, FROZEN_SIZE, digest, fold_of, frozen_keys, read_frozen
-from kg.evaluate_entities import read_keys
+from kg.evaluate.entities import read_keys
 
 SCIERC = Path(__file__).resolve().parents[3] / "shared" / "data" / "scierc"
 
