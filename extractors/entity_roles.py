@@ -261,7 +261,13 @@ class RoleFinder:
         return None
 
     def _marked_own(self, span: Span) -> bool:
-        """A proposal modifier ("our", "proposed", "novel") on the phrase or on one in apposition."""
+        """A proposal modifier ("our", "proposed", "novel") on the phrase or on one in apposition.
+
+        Not when a noun follows the phrase: then it modifies that noun, and so does the modifier
+        ("our IO guarantees" are the paper's guarantees about IO, however the parser attached "our").
+        """
+        if span.end < len(span.doc) and span.doc[span.end].pos_ in ("NOUN", "PROPN"):
+            return False
         root = span.root
         heads = [root, *(c for c in root.children if c.dep_ == "appos")]
         if root.dep_ == "appos":
