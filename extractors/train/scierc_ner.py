@@ -311,7 +311,8 @@ def main(argv: list[str] | None = None) -> int:
         "documents": len(pool),
         "frozen_fold_strict_model_only": frozen_scores,
         "history": history,
-        "note": "trained on SciERC train+dev minus the frozen fold; epochs chosen by 5-fold CV. "
+        "note": "trained on SciERC train+dev minus the frozen fold; epochs chosen by cross-validation "
+        "on the folds of the rest (docs/quality.md). "
         "Rebuild: python -m extractors.train.scierc_ner",
     }
     (args.out / "meta.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n", encoding="utf-8")
