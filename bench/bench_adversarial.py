@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from extractors.bounds import extract_bounds  # noqa: E402
-from kg.text import MathError, normalize  # noqa: E402
+from kg.text import normalize  # noqa: E402
 from tests.fixtures.adversarial import BENIGN, CASES, NORMALIZE_CASES, build  # noqa: E402
 
 BUDGET_S_PER_100KB = 2.0
@@ -30,10 +30,7 @@ def read_seconds(abstract: str, extract: bool = True, repeat: int = 3) -> float:
     best = float("inf")
     for _ in range(repeat):
         t = time.perf_counter()
-        try:
-            math = normalize(abstract).math
-        except MathError:
-            math = []
+        math = normalize(abstract).math
         if extract:
             extract_bounds(abstract, math)
         best = min(best, time.perf_counter() - t)

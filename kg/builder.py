@@ -214,14 +214,15 @@ def _write(
 
 
 def _read_and_load(
-    inputs: Sequence[Any], fmt: str | None, skip_bad: bool, pipeline: Pipeline | None, spacy_model: str | None
+    inputs: Sequence[Any], fmt: str | None, skip_bad: bool, strict: bool, pipeline: Pipeline | None,
+    spacy_model: str | None,
 ) -> tuple[RunReport, list[Paper], Pipeline, dict[str, str]]:
     """Read the inputs, load the pipeline (unless given): the run report, papers, pipeline, versions."""
     from kg.ingest import read_papers
 
     report = RunReport()
     with _stage(report, "read"):
-        papers = read_papers(inputs, fmt=fmt, skip_bad=skip_bad, report=report)
+        papers = read_papers(inputs, fmt=fmt, skip_bad=skip_bad, report=report, strict=strict)
     pipeline, versions = _load_pipeline(report, pipeline, spacy_model)
     return report, papers, pipeline, versions
 
@@ -367,6 +368,7 @@ def build_graph(
     *,
     fmt: str | None = None,
     skip_bad: bool = False,
+    strict: bool = False,
     workers: int | None = None,
     spacy_model: str | None = None,
     config: LinkConfig | None = None,
@@ -384,6 +386,8 @@ def build_graph(
         directory: the output build directory.
         fmt: force the input format.
         skip_bad: skip bad records instead of stopping (they are listed in the run report).
+        strict: refuse as bad input what is otherwise read with a warning (a ``$`` that opens no
+            math, a year field without a year; :func:`kg.ingest.record_to_paper`).
         workers: extraction processes (default: both cores).
         spacy_model: spaCy pipeline to load first.
         config: link/topic settings.
@@ -404,7 +408,7 @@ def build_graph(
     started = time.perf_counter()
     target = Path(directory)
     config = config or LinkConfig()
-    report, papers, pipeline, versions = _read_and_load(inputs, fmt, skip_bad, pipeline, spacy_model)
+    report, papers, pipeline, versions = _read_and_load(inputs, fmt, skip_bad, strict, pipeline, spacy_model)
     if on_start:
         on_start(len(papers))
     with lock(target, wait=False):
@@ -472,6 +476,7 @@ def update_graph(
     *,
     fmt: str | None = None,
     skip_bad: bool = False,
+    strict: bool = False,
     workers: int | None = None,
     spacy_model: str | None = None,
     pipeline: Pipeline | None = None,
@@ -511,7 +516,7 @@ def update_graph(
             pending = {e.paper.id: e for e in load_pending(target)}
         config = LinkConfig(**manifest.get("links", {}))
         with _stage(report, "read"):
-            new_papers = read_papers(inputs, fmt=fmt, skip_bad=skip_bad, report=report)
+            new_papers = read_papers(inputs, fmt=fmt, skip_bad=skip_bad, report=report, strict=strict)
         whole = (target, manifest, report, new_papers, config, workers, progress, on_start, engine,
                  scheduler, started)
         if compact:

@@ -18,15 +18,15 @@ import io
 import json
 import re
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from os import PathLike
 from pathlib import Path
 from typing import IO, Any
 
 from kg.errors import InputError, KGError
-from kg.text import MathError, find_math, fingerprint_text
-from kg.types import Paper, RunReport, SkippedRecord, Source
+from kg.text import MathError, find_math, fingerprint_text, read_math
+from kg.types import Paper, RecordWarning, RunReport, SkippedRecord, Source, StrayDelimiter
 
 FORMATS = ("seeds", "jsonl", "json", "csv", "tsv", "bibtex")
 _EXTENSIONS = {
@@ -573,14 +573,19 @@ def _authors(value: Any) -> tuple[str, ...]:
     return tuple(n.strip() for n in names if n and n.strip())
 
 
-def _year(record: RawRecord, value: Any) -> int | None:
+def _year(record: RawRecord, value: Any, warnings: list[RecordWarning] | None) -> int | None:
+    """The year of ``value`` (an int, or the first 19xx/20xx in it); one that holds no year is an
+    :class:`InputError`, or, given ``warnings``, a warning and no year."""
     if value is None or value == "":
         return None
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     match = _YEAR_RE.search(str(value))
     if not match:
-        raise InputError(record.file, record.where, f"year {value!r} is not a year")
+        if warnings is None:
+            raise InputError(record.file, record.where, f"year {value!r} is not a year")
+        warnings.append(RecordWarning(record.file, record.where, f"year {value!r} is not a year; left out"))
+        return None
     return int(match.group())
 
 
@@ -592,8 +597,25 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def record_to_paper(record: RawRecord) -> Paper:
-    """Validate one raw record and make its :class:`Paper`; :class:`InputError` if unusable."""
+def _stray_message(stray: Sequence[StrayDelimiter]) -> str:
+    """``'$' at offset 1343 opens no math: read as text`` (offsets listed when there are several)."""
+    offsets: dict[str, list[int]] = {}
+    for d in stray:
+        offsets.setdefault(d.delimiter, []).append(d.offset)
+    parts = [f"{delimiter!r} at offset{'s' if len(at) > 1 else ''} {', '.join(map(str, at))}"
+             for delimiter, at in offsets.items()]
+    verb = "opens" if len(stray) == 1 else "open"
+    return f"{'; '.join(parts)} {verb} no math: read as text"
+
+
+def record_to_paper(record: RawRecord, warnings: list[RecordWarning] | None = None) -> Paper:
+    """Validate one raw record and make its :class:`Paper`; :class:`InputError` if unusable.
+
+    A record that can be read is a paper: a ``$`` that opens no math (a price, a stray or
+    unbalanced ``$``, an abstract cut off inside a formula) is read as text and a year field that
+    holds no year is left out, each noted in ``warnings``. Without ``warnings`` (``--strict``)
+    both are refused with an :class:`InputError` instead.
+    """
     fields = record.fields
     abstract = _field(fields, "abstract")
     if not isinstance(abstract, str) or not abstract.strip():
@@ -604,16 +626,21 @@ def record_to_paper(record: RawRecord) -> Paper:
         if isinstance(value, str) and not _encodable(value):
             raise InputError(record.file, record.where,
                              f"field {name!r} holds a lone UTF-16 surrogate; not valid Unicode text")
-    try:
-        find_math(abstract)
-    except MathError as exc:
-        raise InputError(record.file, record.where, str(exc)) from None
+    if warnings is None:
+        try:
+            find_math(abstract, strict=True)
+        except MathError as exc:
+            raise InputError(record.file, record.where, str(exc)) from None
+    else:
+        stray = read_math(abstract).stray
+        if stray:
+            warnings.append(RecordWarning(record.file, record.where, _stray_message(stray)))
     given_id = _field(fields, "id")
     pid = str(given_id).strip() if given_id not in (None, "") else paper_id(abstract)
     title = _field(fields, "title")
     title = " ".join(str(title).split()) if title else None
     venue = _field(fields, "venue") or record.defaults.get("venue")
-    year = _year(record, _field(fields, "year")) or record.defaults.get("year")
+    year = _year(record, _field(fields, "year"), warnings) or record.defaults.get("year")
     url = _field(fields, "url")
     return Paper(
         id=pid,
@@ -713,6 +740,7 @@ def read_papers(
     fmt: str | None = None,
     skip_bad: bool = False,
     report: RunReport | None = None,
+    strict: bool = False,
 ) -> list[Paper]:
     """Read every input into papers, merging copies of one abstract, in first-seen order.
 
@@ -721,7 +749,9 @@ def read_papers(
             a JSONL record) or :class:`Paper` objects, read as :data:`RECORDS`.
         fmt: force a format (one of :data:`FORMATS`) instead of detecting it.
         skip_bad: skip bad records (listed in ``report``) instead of raising.
-        report: where to count records, merges and skipped records.
+        report: where to count records, merges, skipped records and warnings (a ``$`` read as
+            text, a year left out: see :func:`record_to_paper`).
+        strict: refuse what is otherwise a warning, as bad input.
 
     Raises:
         InputError: a bad file or record, naming both (unless ``skip_bad``).
@@ -739,7 +769,9 @@ def read_papers(
                 try:
                     if isinstance(record, InputError):
                         raise record
-                    paper = record_to_paper(record)
+                    noted: list[RecordWarning] | None = None if strict else []
+                    paper = record_to_paper(record, noted)
+                    report.warnings.extend(noted or ())
                     digest = paper_id(paper.abstract)
                     known = id_by_text.get(digest)
                     if known is not None:

@@ -18,7 +18,7 @@ from array import array
 from dataclasses import dataclass
 
 from kg.errors import KGError
-from kg.types import MathSpan
+from kg.types import MathScan, MathSpan, StrayDelimiter
 
 MATH_PLACEHOLDER = "MATH"
 
@@ -112,14 +112,48 @@ def _skip_group(s: str, i: int) -> int:
     return n
 
 
-def find_math(s: str) -> list[MathSpan]:
-    """Locate ``$…$``, ``$$…$$``, ``\\(…\\)`` and ``\\[…\\]`` spans; raise :class:`MathError`.
+def find_math(s: str, *, strict: bool = False) -> list[MathSpan]:
+    """Locate ``$…$``, ``$$…$$``, ``\\(…\\)`` and ``\\[…\\]`` spans.
 
-    An escaped dollar ``\\$`` is text, not a delimiter.
+    An escaped dollar ``\\$`` is text, not a delimiter. A delimiter that opens no math (a stray or
+    unbalanced ``$``, a currency sign) is text too (:func:`read_math` says which); with
+    ``strict`` it raises :class:`MathError` at the first one instead.
 
     >>> [(m.start, m.end) for m in find_math("cost $O(n)$ and \\\\$5")]
     [(5, 11)]
+    >>> [(m.start, m.end) for m in find_math("$\\\\sim 10% accuracy gain, and $\\\\sim$ 2x")]
+    [(29, 35)]
     """
+    if strict:
+        return _pair_in_order(s)
+    return list(read_math(s).spans)
+
+
+def read_math(s: str) -> MathScan:
+    """The math spans of ``s`` and the delimiters read as text; never raises.
+
+    When every delimiter pairs in order (the usual case) the spans are those of a strict
+    left-to-right reading. Otherwise one delimiter went astray (a stray ``$`` in
+    ``$\\\\sim$\\\\textbf{1.91x}``, a currency sign, an abstract cut off inside math) and every
+    later pair would be off by one, wrapping the prose between two formulas as math. The reading
+    kept then is the cheapest one: each delimiter read as text costs 1 (a ``$`` before a digit,
+    a price, 1/2), each pair whose body reads as prose (two plain words in a row) costs 3.
+
+    >>> scan = read_math("up to $\\\\sim 10% accuracy gain, and $\\\\sim$ 2x")
+    >>> [(m.start, m.end) for m in scan.spans], [(d.offset, d.delimiter) for d in scan.stray]
+    ([(35, 41)], [(6, '$')])
+    """
+    prices: list[StrayDelimiter] = []
+    try:
+        return MathScan(tuple(_pair_in_order(s, prices)), tuple(prices))
+    except MathError:
+        return _recover(s)
+
+
+def _pair_in_order(s: str, prices: list[StrayDelimiter] | None = None) -> list[MathSpan]:
+    """Each opening delimiter closed by the next closing one, in order; :class:`MathError` at the
+    first one nothing closes, but a ``$`` before a digit with no ``$`` after it, which is a price
+    (text; added to ``prices``)."""
     spans: list[MathSpan] = []
     i, n = 0, len(s)
     while True:
@@ -149,6 +183,8 @@ def find_math(s: str) -> list[MathSpan]:
             j = _find_unescaped(s, "$", d + 1)
             if j < 0:
                 if s[d + 1 : d + 2].isdigit():  # a currency sign: "under $15 per model"
+                    if prices is not None:
+                        prices.append(StrayDelimiter(d, "$"))
                     i = d + 1
                     continue
                 raise MathError(d, "$")
@@ -157,6 +193,122 @@ def find_math(s: str) -> list[MathSpan]:
         if i > n:
             break
     return spans
+
+
+# A body that reads as prose: two plain words in a row ("accuracy improvement", "regret bound,
+# where"), not a command name (``\log n``) and not inside ``\text{…}``.
+_PROSE = re.compile(r"[A-Za-z][a-z]+[,;:]?\s+[a-z]{2,}(?![\w{(])")
+_WORD_START = re.compile(r"(?<![\\\w])[A-Za-z]")
+_TEXT_GROUP = re.compile(r"\\(?:text[a-z]*|mbox|mathrm|operatorname|emph)\s*\{[^{}]*\}")
+# Costs of a reading, in halves: a delimiter read as text, a "$" before a digit (a price) read as
+# text, a pair whose body is prose.
+_STRAY_COST = 2
+_PRICE_COST = 1
+_PROSE_COST = 6
+
+
+class _Prose:
+    """Answers "does ``s[a:b]`` hold two plain words in a row?" in O(log n) after one linear pass."""
+
+    def __init__(self, s: str) -> None:
+        groups = [(m.start(), m.end()) for m in _TEXT_GROUP.finditer(s)]
+        g = 0
+        self.starts: list[int] = []
+        ends: list[int] = []
+        for word in _WORD_START.finditer(s):
+            match = _PROSE.match(s, word.start())
+            if match is None:
+                continue
+            while g < len(groups) and groups[g][1] <= match.start():
+                g += 1
+            if g < len(groups) and groups[g][0] < match.end():
+                continue  # words of \text{…}: prose typeset in math
+            self.starts.append(match.start())
+            ends.append(match.end())
+        # the earliest end of a match starting at or after each listed start
+        self.first_end = ends + [len(s) + 1]
+        for k in range(len(ends) - 2, -1, -1):
+            self.first_end[k] = min(self.first_end[k], self.first_end[k + 1])
+
+    def within(self, a: int, b: int) -> bool:
+        import bisect
+
+        return self.first_end[bisect.bisect_left(self.starts, a)] <= b
+
+
+def _recover(s: str) -> MathScan:
+    """The cheapest reading of ``s``'s delimiters as pairs or text (see :func:`read_math`).
+
+    A reading scans left to right outside math, so its states are the opening delimiters; each
+    is read as text (the scan goes on just past it) or paired with what closes it (the scan goes
+    on after the closer). A dynamic program over the openers, right to left: linear in the
+    length of ``s`` but for a bisection per opener.
+    """
+    import bisect
+
+    n = len(s)
+    openers: list[int] = []  # unescaped "$", "\(" and "\[", in order
+    dollars: list[int] = []  # unescaped "$"
+    i = 0
+    while i < n:
+        c = s[i]
+        if c == "\\":
+            if s[i + 1 : i + 2] in ("(", "["):
+                openers.append(i)
+            i += 2
+            continue
+        if c == "$":
+            openers.append(i)
+            dollars.append(i)
+        i += 1
+    closers = {
+        "$": dollars,
+        "$$": [d for d in dollars if s[d + 1 : d + 2] == "$"],
+        "\\(": [m.start() for m in re.finditer(r"\\\)", s)],
+        "\\[": [m.start() for m in re.finditer(r"\\\]", s)],
+    }
+    prose = _Prose(s)
+
+    def delimiter_at(o: int) -> str:
+        return s[o : o + 2] if s[o] == "\\" or s.startswith("$$", o) else "$"
+
+    def span_at(o: int) -> MathSpan | None:
+        """The span opening at ``o`` as a strict reading would close it; None if nothing does."""
+        delimiter = delimiter_at(o)
+        found = closers[delimiter]
+        k = bisect.bisect_left(found, o + len(delimiter))
+        if k == len(found):
+            return None
+        return MathSpan(o, found[k] + len(delimiter), o + len(delimiter), found[k])
+
+    # best[k]: the cost of the cheapest reading from openers[k] on, and its span there (None: text)
+    best: list[tuple[int, MathSpan | None]] = [(0, None)] * (len(openers) + 1)
+    for k in range(len(openers) - 1, -1, -1):
+        o = openers[k]
+        price = s[o] == "$" and s[o + 1 : o + 2].isdigit()
+        past = o + (2 if s[o] == "\\" else 1)
+        cost = (_PRICE_COST if price else _STRAY_COST) + best[bisect.bisect_left(openers, past, k + 1)][0]
+        choice: tuple[int, MathSpan | None] = (cost, None)
+        span = span_at(o)
+        if span is not None:
+            cost = (_PROSE_COST if prose.within(span.body_start, span.body_end) else 0) \
+                + best[bisect.bisect_left(openers, span.end, k + 1)][0]
+            if cost <= choice[0]:
+                choice = (cost, span)
+        best[k] = choice
+    spans: list[MathSpan] = []
+    stray: list[StrayDelimiter] = []
+    k = 0
+    while k < len(openers):
+        o = openers[k]
+        span = best[k][1]
+        if span is None:
+            stray.append(StrayDelimiter(o, "$" if s[o] == "$" else s[o : o + 2]))
+            k = bisect.bisect_left(openers, o + (2 if s[o] == "\\" else 1), k + 1)
+        else:
+            spans.append(span)
+            k = bisect.bisect_left(openers, span.end, k + 1)
+    return MathScan(tuple(spans), tuple(stray))
 
 
 def _find_unescaped(s: str, needle: str, i: int) -> int:
@@ -174,7 +326,7 @@ def _find_unescaped(s: str, needle: str, i: int) -> int:
 
 
 def normalize(s: str) -> NormalizedText:
-    """Normalize ``s`` for parsing; raise :class:`MathError` on unbalanced math.
+    """Normalize ``s`` for parsing; a math delimiter that opens no math is text (:func:`read_math`).
 
     >>> normalize("phased\\u2011elimination ``middle ground'' $O(\\\\sqrt{T})$ regret").text
     'phased-elimination "middle ground" MATH regret'

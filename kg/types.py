@@ -87,6 +87,22 @@ class MathSpan:
 
 
 @dataclass(frozen=True, slots=True)
+class StrayDelimiter:
+    """A math delimiter read as text: nothing closes it, or pairing it would make prose math."""
+
+    offset: int
+    delimiter: str
+
+
+@dataclass(frozen=True, slots=True)
+class MathScan:
+    """The math spans of a text, and the delimiters read as text instead (:func:`kg.text.read_math`)."""
+
+    spans: tuple[MathSpan, ...]
+    stray: tuple[StrayDelimiter, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Mention:
     """A typed entity mention with its evidence span in the original abstract."""
 
@@ -244,6 +260,21 @@ class SkippedRecord:
         return {"file": self.file, "record": self.record, "reason": self.reason}
 
 
+@dataclass(frozen=True, slots=True)
+class RecordWarning:
+    """An input record that was used, with something in it read otherwise than it is written."""
+
+    file: str
+    record: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"file": self.file, "record": self.record, "message": self.message}
+
+    def __str__(self) -> str:
+        return f"{self.file}: record {self.record}: {self.message}"
+
+
 @dataclass(slots=True)
 class RunReport:
     """What a run did: read, skipped, which pipeline loaded, counts. Printed and saved."""
@@ -254,6 +285,7 @@ class RunReport:
     papers: int = 0
     duplicates_merged: int = 0
     skipped: list[SkippedRecord] = field(default_factory=list)
+    warnings: list[RecordWarning] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
     extractors: dict[str, str] = field(default_factory=dict)
     seconds: float = 0.0
@@ -278,6 +310,7 @@ class RunReport:
             "papers": self.papers,
             "duplicates_merged": self.duplicates_merged,
             "skipped": [s.to_json() for s in self.skipped],
+            "warnings": [w.to_json() for w in self.warnings],
             "counts": dict(sorted(self.counts.items())),
             "extractors": dict(sorted(self.extractors.items())),
         }

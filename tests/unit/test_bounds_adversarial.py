@@ -19,14 +19,11 @@ from tests.fixtures.adversarial import CASES
 WATCHDOG_S = 120  # minutes-long backtracking, not a speed target
 
 SCRIPT = """
-from kg.text import normalize, MathError
+from kg.text import normalize
 from extractors.bounds import extract_bounds
 abstract = {expr}
 assert len(abstract) >= 50_000
-try:
-    math = normalize(abstract).math
-except MathError:
-    math = []
+math = normalize(abstract).math
 bounds = extract_bounds(abstract, math)
 assert all(0 <= b.start < b.end <= len(abstract) for b in bounds)
 print(len(bounds))

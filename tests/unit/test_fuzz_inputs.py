@@ -1,8 +1,9 @@
 """Property-based tests: arbitrary text never breaks the readers or the normalizer.
 
 Whatever arrives — unbalanced braces and ``$``, control characters, RTL marks, NUL bytes,
-lone surrogates — the only exception allowed out is kg's own clear input error, and every
-offset the normalizer hands back points into the original string.
+lone surrogates — the only exception allowed out of a reader is kg's own clear input error, any
+text that is not blank reads as a paper, the normalizer reads everything, and every offset it
+hands back points into the original string.
 """
 
 import json
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 from kg.errors import InputError, KGError
 from kg.ingest import read_papers
-from kg.text import MathError, find_math, normalize
+from kg.text import find_math, normalize, read_math
 from tests.fixtures.adversarial import NORMALIZE_CASES
 
 REPO = Path(__file__).resolve().parents[2]
@@ -35,12 +36,8 @@ SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[Heal
 
 @SETTINGS
 @given(TEXTS)
-def test_normalize_never_fails_but_on_unbalanced_math(text):
-    try:
-        norm = normalize(text)
-    except MathError as exc:
-        assert 0 <= exc.offset < len(text)
-        return
+def test_normalize_reads_any_text(text):
+    norm = normalize(text)
     assert len(norm.starts) == len(norm.text) == len(norm.ends)
     for i in range(len(norm.text)):
         a, b = norm.to_original(i, i + 1)
@@ -53,12 +50,35 @@ def test_normalize_never_fails_but_on_unbalanced_math(text):
 @SETTINGS
 @given(TEXTS)
 def test_math_spans_are_ordered_and_disjoint(text):
-    try:
-        spans = find_math(text)
-    except MathError:
-        return
+    spans = find_math(text)
     for before, after in zip(spans, spans[1:], strict=False):
         assert before.end <= after.start
+
+
+@SETTINGS
+@given(TEXTS)
+def test_read_math_stray_delimiters_are_delimiters_outside_math(text):
+    scan = read_math(text)
+    for stray in scan.stray:
+        assert text[stray.offset : stray.offset + len(stray.delimiter)] == stray.delimiter
+        assert stray.delimiter in ("$", "\\(", "\\[")
+        assert not any(m.start <= stray.offset < m.end for m in scan.spans)
+
+
+ABSTRACTS = st.one_of(
+    st.text(min_size=1, max_size=300),
+    st.lists(st.one_of(LATEX_BITS.filter(lambda b: b != "\ud800"), st.text(max_size=5)),
+             min_size=1, max_size=80).map("".join),
+).filter(lambda t: t.strip())
+
+
+@SETTINGS
+@given(ABSTRACTS)
+def test_read_papers_any_text_as_an_abstract_is_a_paper(tmp_path_factory, abstract):
+    path = tmp_path_factory.mktemp("any") / "any.jsonl"
+    path.write_text(json.dumps({"id": "x", "abstract": abstract}) + "\n", encoding="utf-8")
+    (paper,) = read_papers([str(path)])
+    assert paper.abstract == abstract.strip()
 
 
 @SETTINGS
@@ -101,14 +121,11 @@ def test_normalize_reads_adversarial_100kb_inputs():
     code = textwrap.dedent(
         """
         import json, sys
-        from kg.text import normalize, MathError
+        from kg.text import normalize
         from tests.fixtures.adversarial import NORMALIZE_CASES, build
         read = 0
         for name, expr in NORMALIZE_CASES.items():
-            try:
-                normalize(build(expr))
-            except MathError:
-                pass
+            normalize(build(expr))
             read += 1
         print(read)
         """

@@ -184,11 +184,6 @@ def test_same_abstract_in_two_files_is_one_paper(tmp_path):
             "or 'summary' field)",
         ),
         (
-            "math.jsonl",
-            b'{"abstract": "fine"}\n{"abstract": "we get $O(n) regret"}\n',
-            "math.jsonl: record 2 (line 2): unbalanced math: '$' opened at offset 7 is never closed",
-        ),
-        (
             "dups.jsonl",
             b'{"id": "a", "abstract": "one"}\n{"id": "a", "abstract": "two"}\n',
             "dups.jsonl: record 2 (line 2): duplicate id 'a' with a different abstract",
@@ -208,6 +203,42 @@ def test_bad_input_names_file_and_record(tmp_path, name, content, message):
         read_papers([path])
     assert str(info.value).startswith(str(tmp_path / message.split(":")[0]) + ":")
     assert str(info.value).startswith(str(tmp_path) + "/" + message)
+
+
+def test_read_papers_dollar_opening_no_math_is_text_with_a_warning(tmp_path):
+    path = write(tmp_path, "math.jsonl", "\n".join([
+        json.dumps({"id": "a", "abstract": "fine"}),
+        json.dumps({"id": "b", "abstract": "we get $O(n) regret"}),
+        json.dumps({"id": "c", "abstract": "at a cost of $5.2K USD", "year": "n.d."}),
+    ]) + "\n")
+    report = RunReport()
+    papers = read_papers([path], report=report)
+    assert [p.id for p in papers] == ["a", "b", "c"]
+    assert papers[1].abstract == "we get $O(n) regret"
+    assert papers[2].year is None
+    assert [str(w) for w in report.warnings] == [
+        f"{path}: record 2 (line 2): '$' at offset 7 opens no math: read as text",
+        f"{path}: record 3 (line 3): '$' at offset 13 opens no math: read as text",
+        f"{path}: record 3 (line 3): year 'n.d.' is not a year; left out",
+    ]
+    assert report.to_json()["warnings"][0] == {
+        "file": path, "record": "2 (line 2)", "message": "'$' at offset 7 opens no math: read as text"}
+    assert not report.skipped
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('{"abstract": "we get $O(n) regret"}', "record 1 (line 1): unbalanced math: '$' opened at offset 7 "
+         "is never closed"),
+        ('{"abstract": "fine", "year": "n.d."}', "record 1 (line 1): year 'n.d.' is not a year"),
+    ],
+)
+def test_read_papers_strict_refuses_what_is_otherwise_a_warning(tmp_path, line, message):
+    path = write(tmp_path, "strict.jsonl", line + "\n")
+    with pytest.raises(InputError) as info:
+        read_papers([path], strict=True)
+    assert str(info.value) == f"{path}: {message}"
 
 
 def test_skip_bad_counts_skipped_records(tmp_path):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from kg.text import MATH_PLACEHOLDER, MathError, find_math, fingerprint_text, normalize
+from kg.text import MATH_PLACEHOLDER, MathError, find_math, fingerprint_text, normalize, read_math
 
 
 @pytest.mark.parametrize(
@@ -90,10 +90,59 @@ def test_find_math_body_offsets():
     ("original", "offset"),
     [("open $x never closed", 5), ("\\(a never", 0), ("$$ display", 0), ("ok $a$ then $b", 12)],
 )
-def test_find_math_unbalanced_raises(original, offset):
+def test_find_math_strict_unbalanced_raises(original, offset):
     with pytest.raises(MathError) as info:
-        find_math(original)
+        find_math(original, strict=True)
     assert info.value.offset == offset
+
+
+@pytest.mark.parametrize(
+    ("original", "spans", "stray"),
+    [
+        # a stray "$" before two well-formed ones: pairing it would make the prose between math
+        (
+            "up to $\\sim \\textbf{10.9%} accuracy improvement, $\\sim$\\textbf{1.91x} latency reduction, "
+            "and $\\sim$\\textbf{2.14x} energy",
+            ["$\\sim$", "$\\sim$"],
+            [(6, "$")],
+        ),
+        # a closing "$" whose opener is missing
+        ("is \\|F(x)\\|_\\infty$ (i.e. how confident $F$ is", ["$F$"], [(18, "$")]),
+        # a formula left open before prose and a well-formed one
+        ("we derive a $O(D \\sqrt{S A T}) regret bound, where $D$ is", ["$D$"], [(12, "$")]),
+        # an abstract cut off inside math
+        ("only a few arms, namely $s", [], [(24, "$")]),
+        ("a $O(n)$ bound when $d^{3/2}<< r <", ["$O(n)$"], [(20, "$")]),
+        # prices: a "$" before a digit with nothing to close it
+        ("at a cost of $5.2K USD, which", [], [(13, "$")]),
+        ("mAP of 54.4%$that is only", [], [(12, "$")]),
+        ("a layer with \\Omega\\(N) units", [], [(19, "\\(")]),
+        ("$$ display never closed", [], [(0, "$"), (1, "$")]),
+        ("balanced $a$ and \\(b\\)", ["$a$", "\\(b\\)"], []),
+    ],
+)
+def test_read_math_reads_delimiters_that_open_no_math_as_text(original, spans, stray):
+    scan = read_math(original)
+    assert [original[m.start : m.end] for m in scan.spans] == spans
+    assert [(d.offset, d.delimiter) for d in scan.stray] == stray
+    assert find_math(original) == list(scan.spans)
+
+
+@pytest.mark.parametrize(
+    "original",
+    ["a $x$ b $$y$$ c", "a $k$-armed bandit costs $5 per run", "$a$$b$", "\\(a\\) $b$ \\[c\\]"],
+)
+def test_read_math_balanced_is_the_strict_reading(original):
+    assert list(read_math(original).spans) == find_math(original, strict=True)
+
+
+def test_normalize_unbalanced_math_keeps_the_dollar_as_text():
+    original = "we derive a $O(D) regret bound, where $D$ is the diameter"
+    norm = normalize(original)
+    assert norm.text == "we derive a $O(D) regret bound, where MATH is the diameter"
+    assert [(m.start, m.end) for m in norm.math] == [(38, 41)]
+    a, b = norm.to_original(12, 13)
+    assert original[a:b] == "$"
 
 
 def test_fingerprint_text_ignores_wrapping_and_composition():
