@@ -140,7 +140,7 @@ def _extract(
 
         stream = extract_papers_dask(todo, scheduler=scheduler, workers=workers or 2,
                                      spacy_model=pipeline.nlp_name, families=pipeline.families,
-                                     progress=progress)
+                                     progress=progress, versions=pipeline.versions, cpu=cpu)
     else:
         stream = extract_papers(todo, pipeline=pipeline, workers=workers, progress=progress, cpu=cpu)
     done = 0

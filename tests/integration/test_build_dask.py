@@ -47,3 +47,20 @@ def test_update_on_the_dask_cluster_writes_the_pending_files_of_a_local_update(t
     assert "pending-1.json" in outs["local"] and "pending-1.jsonl" in outs["local"]
     for name in outs["local"]:
         assert outs["dask"][name] == outs["local"][name], name
+
+
+def test_dask_worker_with_other_extractor_versions_is_refused() -> None:
+    import pytest
+
+    from kg.distributed import extract_papers_dask
+    from kg.errors import ConfigError
+    from kg.ingest import read_papers
+    from kg.pipeline import load_pipeline
+
+    ours = {**load_pipeline().versions, "bounds": "bounds.latex.v0"}  # what this kg would claim
+    papers = read_papers([str(REPO / "seeds")])[:2]
+    with pytest.raises(ConfigError) as info:
+        list(extract_papers_dask(papers, workers=1, versions=ours))
+    message = str(info.value)
+    assert "bounds: " in message and "(here bounds.latex.v0)" in message
+    assert "install the same kg and requirements.lock on every worker" in message
