@@ -149,9 +149,12 @@ class Encoder:
 
     def encode(self, text: str) -> np.ndarray:
         """The unit vector of one text (float32, 384); zeros for a text with no token."""
+        return self.encode_ids(np.asarray(self.tokenizer.encode(text).ids, dtype=np.int64))
+
+    def encode_ids(self, ids: np.ndarray) -> np.ndarray:
+        """The unit vector of a token id sequence that starts with [CLS] and ends with [SEP]."""
         from scipy.special import erf
 
-        ids = np.asarray(self.tokenizer.encode(text).ids, dtype=np.int64)
         n = len(ids)
         if n <= 2:  # [CLS] [SEP] only
             return np.zeros(DIMENSIONS, dtype=np.float32)

@@ -1,0 +1,150 @@
+"""Each related-work signal against its cost: nDCG@5 with it switched off, on every judgment set.
+
+    .venv/bin/python bench/ablate_related.py --seeds SEEDS_BUILD [--corpus CORPUS_BUILD] [--minilm]
+
+For every judgment set in ``tests/data/`` whose graph is given (the two seed sets on a build of
+``seeds/``; the 30 corpus queries the weights were tuned on and the 20 held out on a build of
+``../shared/data/ml-abstracts.jsonl``) it prints nDCG@5 of the default ranking, of the ranking
+with each signal's weight set to 0, and of the sentence encoder replaced by cheaper forms: the
+static token table distilled from the same model (:mod:`kg.static_encoder`) and the model on the
+first 128 tokens of each text. Then the CPU seconds each signal's part of the index costs on the
+largest graph given. Not a test: it prints a table and asserts nothing.
+
+``--minilm`` computes the full sentence encoder's vectors where no saved index holds them (on the
+22k-paper corpus that is 2,189 CPU-seconds); without it the corpus rows of the full encoder are
+left out unless ``CORPUS_BUILD/related-index.npz`` has them (``kg related --write-index``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from kg.encoder import DIMENSIONS, load_encoder, text_key  # noqa: E402
+from kg.evaluate_related import evaluate_related, load_judgments  # noqa: E402
+from kg.graphdir import load_nx  # noqa: E402
+from kg.related import RelatedWeights, paper_text, saved_encoder_vectors  # noqa: E402
+from kg.static_encoder import load_static_encoder  # noqa: E402
+
+DATA = REPO / "tests" / "data"
+SETS = {
+    "seeds": [("seeds, first judge", "related_judgments.jsonl"),
+              ("seeds, second judge", "related_judgments_seeds_second.jsonl")],
+    "corpus": [("corpus, 30 tuned", "related_judgments_corpus.jsonl"),
+               ("corpus, 20 held out", "related_judgments_corpus_test.jsonl")],
+}
+SIGNALS = ("entity", "terms", "bound", "topic", "lexical", "semantic", "encoder")
+SHORT_TOKENS = 128
+
+
+def texts_of(nx_graph) -> list[str]:  # noqa: ANN001 - networkx graph
+    """The texts the index encodes, in its paper order (as kg.related reads them)."""
+    papers = sorted(n for n, d in nx_graph.nodes(data=True) if d.get("kind") == "Paper")
+    return [paper_text(str(nx_graph.nodes[n].get("title") or ""), str(nx_graph.nodes[n].get("abstract") or ""),
+                       bool(nx_graph.nodes[n].get("title_derived"))) for n in papers]
+
+
+def padded(vectors: np.ndarray) -> np.ndarray:
+    """Vectors narrower than the encoder's, zero-padded to its width (cosines unchanged)."""
+    out = np.zeros((len(vectors), DIMENSIONS), dtype=np.float32)
+    out[:, : vectors.shape[1]] = vectors
+    return out
+
+
+def minilm_short(texts: list[str]) -> np.ndarray:
+    encoder = load_encoder()
+    encoder.tokenizer.enable_truncation(SHORT_TOKENS)
+    try:
+        return np.stack([encoder.encode(t) for t in texts])
+    finally:
+        encoder.tokenizer.enable_truncation(256)
+
+
+def cpu(fn: Callable[[], object]) -> tuple[object, float]:
+    started = time.process_time()
+    out = fn()
+    return out, time.process_time() - started
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seeds", required=True, help="a build directory of seeds/")
+    ap.add_argument("--corpus", help="a build directory of the 22k-paper corpus")
+    ap.add_argument("--minilm", action="store_true", help="encode with the full model where no index has it")
+    ap.add_argument("--minilm-sample", type=int, default=300, help="texts timed for the full model's cost")
+    args = ap.parse_args()
+    graphs = {"seeds": Path(args.seeds)} | ({"corpus": Path(args.corpus)} if args.corpus else {})
+    rows: dict[str, dict[str, float | None]] = {}
+    costs: dict[str, float] = {}
+    for name, directory in graphs.items():
+        nx_graph = load_nx(directory)
+        texts = texts_of(nx_graph)
+        keys = [text_key(t) for t in texts]
+        saved = saved_encoder_vectors(directory / "related-index.npz")
+        have_minilm = all(k in saved for k in keys) or args.minilm or name == "seeds"
+        forms: dict[str, dict[str, np.ndarray] | None] = {}
+        if have_minilm:
+            vectors, seconds = cpu(lambda: load_encoder().vectors(texts, saved))
+            forms["minilm"] = dict(zip(keys, vectors, strict=True))
+        static, seconds = cpu(lambda: load_static_encoder().vectors(texts))
+        costs[f"{name}: static table, all {len(texts)} texts"] = seconds
+        forms["static"] = dict(zip(keys, padded(static), strict=True))
+        if name == "seeds" or args.minilm:
+            short, seconds = cpu(lambda: minilm_short(texts))
+            forms["minilm-128"] = dict(zip(keys, short, strict=True))
+        sample = texts[:: max(1, len(texts) // args.minilm_sample)][: args.minilm_sample]
+        _v, seconds = cpu(lambda: np.stack([load_encoder().encode(t) for t in sample]))
+        costs[f"{name}: full encoder, per 1,000 texts (timed on {len(sample)})"] = seconds / len(sample) * 1000
+        _v, seconds = cpu(lambda: minilm_short(sample))
+        costs[f"{name}: encoder on {SHORT_TOKENS} tokens, per 1,000 texts"] = seconds / len(sample) * 1000
+        for label, file in SETS[name]:
+            judgments = load_judgments(DATA / file)
+            row: dict[str, float | None] = {}
+
+            def score(weights: RelatedWeights, vectors: dict[str, np.ndarray] | None) -> float:
+                result = evaluate_related(nx_graph, judgments, weights, saved_vectors=vectors)
+                return result.systems[0].mean_ndcg
+
+            default = RelatedWeights()
+            base_vectors = forms.get("minilm")
+            row["default (full encoder)"] = score(default, base_vectors) if base_vectors else None
+            row["encoder off"] = score(dataclasses.replace(default, encoder=0.0), None)
+            row["encoder: static table"] = score(default, forms["static"])
+            if "minilm-128" in forms:
+                row[f"encoder: first {SHORT_TOKENS} tokens"] = score(default, forms["minilm-128"])
+            for vectors_name, vectors in (("full encoder", base_vectors), ("static table", forms["static"])):
+                if vectors is None:
+                    continue
+                for signal in SIGNALS:
+                    if signal == "encoder" or getattr(default, signal) == 0:
+                        continue
+                    off = dataclasses.replace(default, **{signal: 0.0})
+                    row[f"{signal} off ({vectors_name})"] = score(off, vectors)
+            rows[label] = row
+            print(f"ablate: {label} done", file=sys.stderr, flush=True)
+    names = list(dict.fromkeys(k for r in rows.values() for k in r))
+    labels = list(rows)
+    print("| ranking | " + " | ".join(labels) + " |")
+    print("|---|" + "---|" * len(labels))
+    for n in names:
+        cells = [f"{rows[lab][n]:.3f}" if rows[lab].get(n) is not None else "–" for lab in labels]
+        print(f"| {n} | " + " | ".join(cells) + " |")
+    print()
+    print("| cost | CPU seconds |")
+    print("|---|---|")
+    for what, seconds in costs.items():
+        print(f"| {what} | {seconds:.1f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
