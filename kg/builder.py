@@ -214,8 +214,8 @@ def _write(
 
 
 def _read_and_load(
-    inputs: Sequence[Any], fmt: str | None, skip_bad: bool, strict: bool, pipeline: Pipeline | None,
-    spacy_model: str | None,
+    inputs: Sequence[Any], fmt: str | None, skip_bad: bool, pipeline: Pipeline | None, spacy_model: str | None,
+    strict: bool = False,
 ) -> tuple[RunReport, list[Paper], Pipeline, dict[str, str]]:
     """Read the inputs, load the pipeline (unless given): the run report, papers, pipeline, versions."""
     from kg.ingest import read_papers
@@ -408,7 +408,7 @@ def build_graph(
     started = time.perf_counter()
     target = Path(directory)
     config = config or LinkConfig()
-    report, papers, pipeline, versions = _read_and_load(inputs, fmt, skip_bad, strict, pipeline, spacy_model)
+    report, papers, pipeline, versions = _read_and_load(inputs, fmt, skip_bad, pipeline, spacy_model, strict)
     if on_start:
         on_start(len(papers))
     with lock(target, wait=False):
@@ -432,6 +432,7 @@ def build_in_memory(
     *,
     fmt: str | None = None,
     skip_bad: bool = False,
+    strict: bool = False,
     workers: int | None = None,
     spacy_model: str | None = None,
     config: LinkConfig | None = None,
@@ -457,7 +458,7 @@ def build_in_memory(
     started = time.perf_counter()
     config = config or LinkConfig()
     report, papers, pipeline, _versions = _read_and_load(
-        inputs, fmt=fmt, skip_bad=skip_bad, pipeline=pipeline, spacy_model=spacy_model
+        inputs, fmt=fmt, skip_bad=skip_bad, pipeline=pipeline, spacy_model=spacy_model, strict=strict
     )
     if on_start:
         on_start(len(papers))

@@ -38,7 +38,8 @@ def _run_ingest(args: argparse.Namespace) -> int:
     from kg.ingest import read_papers
 
     report = RunReport()
-    papers = read_papers(args.inputs, fmt=args.input_format, skip_bad=args.skip_bad, report=report)
+    papers = read_papers(args.inputs, fmt=args.input_format, skip_bad=args.skip_bad, report=report,
+                         strict=args.strict)
     rows = (p.to_json() for p in papers)
     if args.output == "-":
         for row in rows:
@@ -68,7 +69,8 @@ def _run_extract(args: argparse.Namespace) -> int:
 
     started = time.perf_counter()
     report = RunReport()
-    papers = read_papers(args.inputs, fmt=args.input_format, skip_bad=args.skip_bad, report=report)
+    papers = read_papers(args.inputs, fmt=args.input_format, skip_bad=args.skip_bad, report=report,
+                         strict=args.strict)
     pipeline = load_pipeline(args.spacy_model)
     report.pipeline = pipeline.nlp_name
     report.extractors = pipeline.versions
@@ -153,12 +155,12 @@ def _run_build(args: argparse.Namespace) -> int:
     try:
         if args.update:
             graph = kg.update(args.update, args.inputs, fmt=args.input_format,
-                              skip_bad=args.skip_bad, workers=args.workers,
+                              skip_bad=args.skip_bad, strict=args.strict, workers=args.workers,
                               spacy_model=args.spacy_model, progress=step, on_start=start,
                               engine=args.engine, scheduler=args.scheduler, compact=args.compact)
         else:
             graph = kg.build(args.inputs, output=args.output, fmt=args.input_format,
-                             skip_bad=args.skip_bad, workers=args.workers,
+                             skip_bad=args.skip_bad, strict=args.strict, workers=args.workers,
                              spacy_model=args.spacy_model, use_cache=not args.no_cache,
                              progress=step, on_start=start, engine=args.engine,
                              scheduler=args.scheduler)

@@ -28,6 +28,9 @@ def add_input_options(p: argparse.ArgumentParser) -> None:
                    help="force the input format (default: detect by extension and content)")
     p.add_argument("--skip-bad", action="store_true",
                    help="skip bad records (counted in the run report) instead of stopping")
+    p.add_argument("--strict", action="store_true",
+                   help="refuse as bad input what is otherwise read with a warning: a $ that opens "
+                        "no math (read as text), a year field without a year (left out)")
 
 
 def add_pipeline_options(p: argparse.ArgumentParser) -> None:
@@ -90,6 +93,8 @@ def summarize(report: RunReport, what: str) -> str:
         parts.append(f"{report.duplicates_merged} duplicate record(s) merged")
     if report.skipped:
         parts.append(f"{len(report.skipped)} bad record(s) skipped (see the run report)")
+    if report.warnings:
+        parts.append(f"{len(report.warnings)} warning(s) (see the run report)")
     if report.counts:
         parts.append(", ".join(f"{v} {k}" for k, v in sorted(report.counts.items())))
     if report.pipeline:
@@ -99,7 +104,13 @@ def summarize(report: RunReport, what: str) -> str:
     return "; ".join(parts) + "."
 
 
-def print_skipped(report: RunReport, limit: int = 10) -> None:
+def print_skipped(report: RunReport, limit: int = 10, warnings: int = 20) -> None:
+    """The run report's warnings (one line each: file, record, what was read otherwise) and
+    skipped records, the first ``warnings`` and ``limit`` of them; the run report has them all."""
+    for warning in report.warnings[:warnings]:
+        print(f"kg: warning: {warning}", file=sys.stderr)
+    if len(report.warnings) > warnings:
+        print(f"kg: … and {len(report.warnings) - warnings} more warning(s)", file=sys.stderr)
     for skipped in report.skipped[:limit]:
         print(f"  skipped {skipped.file}: record {skipped.record}: {skipped.reason}", file=sys.stderr)
     if len(report.skipped) > limit:

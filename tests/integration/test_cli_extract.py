@@ -91,7 +91,7 @@ def test_cli_bad_input_is_one_line_and_exit_2(tmp_path: Path, content: str, expe
     path = tmp_path / "bad.jsonl"
     path.write_text(content, encoding="utf-8")
     out = tmp_path / "x.jsonl"
-    done = kg("extract", str(path), "-o", str(out))
+    done = kg("extract", str(path), "-o", str(out), "--strict")
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1
@@ -116,3 +116,18 @@ def test_cli_help_of_every_command_shows_an_example(command: str) -> None:
     done = kg(command, "--help")
     assert done.returncode == 0
     assert "example:" in done.stdout
+
+
+def test_cli_dollar_opening_no_math_is_text_with_one_warning_line(tmp_path: Path) -> None:
+    path = tmp_path / "money.jsonl"
+    path.write_text(json.dumps({"id": "a", "abstract": "we get $O(n)$ regret at a cost of $5.2K USD"}) + "\n",
+                    encoding="utf-8")
+    out = tmp_path / "x.jsonl"
+    done = kg("extract", str(path), "-o", str(out), "--report", str(tmp_path / "report.json"))
+    assert done.returncode == 0, done.stderr
+    warnings = [line for line in done.stderr.splitlines() if line.startswith("kg: warning:")]
+    assert warnings == [f"kg: warning: {path}: record 1 (line 1): '$' at offset 34 opens no math: read as text"]
+    (row,) = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
+    assert row["abstract"] == "we get $O(n)$ regret at a cost of $5.2K USD"
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert [w["record"] for w in report["warnings"]] == ["1 (line 1)"]
