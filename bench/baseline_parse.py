@@ -37,7 +37,7 @@ def main() -> int:
     ap.add_argument("corpus")
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
-    texts = [normalize(p.abstract).text for p in read_papers([args.corpus], skip_bad=True)]
+    texts = [normalize(p.abstract).text for p in read_papers([args.corpus])]
     _NLP = load_pipeline().nlp
     chunks = [texts[i : i + CHUNK] for i in range(0, len(texts), CHUNK)]
     if args.workers <= 1:
