@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -30,7 +32,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from kg.encoder import DIMENSIONS, load_encoder, text_key  # noqa: E402
-from kg.evaluate_related import evaluate_related, load_judgments  # noqa: E402
+from kg.evaluate.related import evaluate_related, load_judgments  # noqa: E402
 from kg.graphdir import load_nx  # noqa: E402
 from kg.related import RelatedWeights, paper_text, saved_encoder_vectors  # noqa: E402
 from kg.static_encoder import load_static_encoder  # noqa: E402
@@ -49,8 +51,9 @@ SHORT_TOKENS = 128
 def texts_of(nx_graph) -> list[str]:  # noqa: ANN001 - networkx graph
     """The texts the index encodes, in its paper order (as kg.related reads them)."""
     papers = sorted(n for n, d in nx_graph.nodes(data=True) if d.get("kind") == "Paper")
-    return [paper_text(str(nx_graph.nodes[n].get("title") or ""), str(nx_graph.nodes[n].get("abstract") or ""),
-                       bool(nx_graph.nodes[n].get("title_derived"))) for n in papers]
+    nodes = [nx_graph.nodes[n] for n in papers]
+    return [paper_text(str(d.get("title") or ""), str(d.get("abstract") or ""), bool(d.get("title_derived")))
+            for d in nodes]
 
 
 def padded(vectors: np.ndarray) -> np.ndarray:
@@ -69,13 +72,32 @@ def minilm_short(texts: list[str]) -> np.ndarray:
         encoder.tokenizer.enable_truncation(256)
 
 
-def cpu(fn: Callable[[], object]) -> tuple[object, float]:
+def cpu(fn: Callable[..., Any], *args: Any) -> tuple[Any, float]:
+    """``fn(*args)`` and the CPU seconds it took."""
     started = time.process_time()
-    out = fn()
+    out = fn(*args)
     return out, time.process_time() - started
 
 
-def main() -> int:
+def encode_full(texts: list[str], saved: dict[str, np.ndarray] | None = None) -> np.ndarray:
+    return load_encoder().vectors(texts, saved)
+
+
+def encode_each(texts: list[str]) -> np.ndarray:
+    return np.stack([load_encoder().encode(t) for t in texts])
+
+
+def encode_static(texts: list[str]) -> np.ndarray:
+    return load_static_encoder().vectors(texts)
+
+
+def ndcg(nx_graph: Any, judgments: Any, weights: RelatedWeights,
+         vectors: dict[str, np.ndarray] | None) -> float:
+    """Mean nDCG@5 of kg's ranking under ``weights``, the encoder's vectors taken from ``vectors``."""
+    return float(evaluate_related(nx_graph, judgments, weights, saved_vectors=vectors).systems[0].mean_ndcg)
+
+
+def main() -> int:  # noqa: C901, PLR0915 - one table, built in order
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seeds", required=True, help="a build directory of seeds/")
     ap.add_argument("--corpus", help="a build directory of the 22k-paper corpus")
@@ -93,27 +115,24 @@ def main() -> int:
         have_minilm = all(k in saved for k in keys) or args.minilm or name == "seeds"
         forms: dict[str, dict[str, np.ndarray] | None] = {}
         if have_minilm:
-            vectors, seconds = cpu(lambda: load_encoder().vectors(texts, saved))
+            vectors, seconds = cpu(encode_full, texts, saved)
             forms["minilm"] = dict(zip(keys, vectors, strict=True))
-        static, seconds = cpu(lambda: load_static_encoder().vectors(texts))
+        static, seconds = cpu(encode_static, texts)
         costs[f"{name}: static table, all {len(texts)} texts"] = seconds
         forms["static"] = dict(zip(keys, padded(static), strict=True))
         if name == "seeds" or args.minilm:
-            short, seconds = cpu(lambda: minilm_short(texts))
+            short, seconds = cpu(minilm_short, texts)
             forms["minilm-128"] = dict(zip(keys, short, strict=True))
         sample = texts[:: max(1, len(texts) // args.minilm_sample)][: args.minilm_sample]
-        _v, seconds = cpu(lambda: np.stack([load_encoder().encode(t) for t in sample]))
-        costs[f"{name}: full encoder, per 1,000 texts (timed on {len(sample)})"] = seconds / len(sample) * 1000
-        _v, seconds = cpu(lambda: minilm_short(sample))
+        _v, seconds = cpu(encode_each, sample)
+        per_1000 = seconds / len(sample) * 1000
+        costs[f"{name}: full encoder, per 1,000 texts (timed on {len(sample)})"] = per_1000
+        _v, seconds = cpu(minilm_short, sample)
         costs[f"{name}: encoder on {SHORT_TOKENS} tokens, per 1,000 texts"] = seconds / len(sample) * 1000
         for label, file in SETS[name]:
             judgments = load_judgments(DATA / file)
             row: dict[str, float | None] = {}
-
-            def score(weights: RelatedWeights, vectors: dict[str, np.ndarray] | None) -> float:
-                result = evaluate_related(nx_graph, judgments, weights, saved_vectors=vectors)
-                return result.systems[0].mean_ndcg
-
+            score = functools.partial(ndcg, nx_graph, judgments)
             default = RelatedWeights()
             base_vectors = forms.get("minilm")
             row["default (full encoder)"] = score(default, base_vectors) if base_vectors else None

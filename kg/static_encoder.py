@@ -126,7 +126,7 @@ def write_table(directory: Path = MODEL_DIR) -> Path:
     digest = hashlib.sha256(table.tobytes()).hexdigest()
     meta = {
         "name": f"minilm-static-{DIMENSIONS}-{digest[:12]}",
-        "method": "model2vec: per-token MiniLM vectors, PCA, SIF weights from a Zipf law over vocabulary rank",
+        "method": "model2vec: per-token MiniLM vectors, PCA, SIF weights by a Zipf law over vocabulary rank",
         "dimensions": DIMENSIONS,
         "sif_a": SIF_A,
         "weights_sha256": WEIGHTS_SHA256,
