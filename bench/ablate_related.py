@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import functools
 import sys
 import time
 from collections.abc import Callable
@@ -34,7 +33,8 @@ sys.path.insert(0, str(REPO))
 from kg.encoder import DIMENSIONS, load_encoder, text_key  # noqa: E402
 from kg.evaluate.related import evaluate_related, load_judgments  # noqa: E402
 from kg.graphdir import load_nx  # noqa: E402
-from kg.related import RelatedWeights, paper_text, saved_encoder_vectors  # noqa: E402
+from kg.related import RelatedWeights, lexical_matrix, paper_text, saved_encoder_vectors  # noqa: E402
+from kg.semantic import load_model as load_semantic_model  # noqa: E402
 from kg.static_encoder import load_static_encoder  # noqa: E402
 
 DATA = REPO / "tests" / "data"
@@ -91,10 +91,11 @@ def encode_static(texts: list[str]) -> np.ndarray:
     return load_static_encoder().vectors(texts)
 
 
-def ndcg(nx_graph: Any, judgments: Any, weights: RelatedWeights,
-         vectors: dict[str, np.ndarray] | None) -> float:
-    """Mean nDCG@5 of kg's ranking under ``weights``, the encoder's vectors taken from ``vectors``."""
-    return float(evaluate_related(nx_graph, judgments, weights, saved_vectors=vectors).systems[0].mean_ndcg)
+def build_index(nx_graph: Any, weights: RelatedWeights, saved: dict[str, np.ndarray] | None) -> Any:
+    """The related index under ``weights``, the encoder's vectors taken from ``saved``."""
+    from kg.related import build_index as build
+
+    return build(nx_graph, weights, saved_vectors=saved)
 
 
 def main() -> int:  # noqa: C901, PLR0915 - one table, built in order
@@ -123,33 +124,41 @@ def main() -> int:  # noqa: C901, PLR0915 - one table, built in order
         if name == "seeds" or args.minilm:
             short, seconds = cpu(minilm_short, texts)
             forms["minilm-128"] = dict(zip(keys, short, strict=True))
+        _m, seconds = cpu(lexical_matrix, texts)
+        costs[f"{name}: lexical (TF-IDF of the texts)"] = seconds
+        _m, seconds = cpu(lambda ts: load_semantic_model().vectors(ts), texts)
+        costs[f"{name}: semantic (LSA of the texts)"] = seconds
         sample = texts[:: max(1, len(texts) // args.minilm_sample)][: args.minilm_sample]
         _v, seconds = cpu(encode_each, sample)
         per_1000 = seconds / len(sample) * 1000
         costs[f"{name}: full encoder, per 1,000 texts (timed on {len(sample)})"] = per_1000
         _v, seconds = cpu(minilm_short, sample)
         costs[f"{name}: encoder on {SHORT_TOKENS} tokens, per 1,000 texts"] = seconds / len(sample) * 1000
-        for label, file in SETS[name]:
-            judgments = load_judgments(DATA / file)
-            row: dict[str, float | None] = {}
-            score = functools.partial(ndcg, nx_graph, judgments)
-            default = RelatedWeights()
-            base_vectors = forms.get("minilm")
-            row["default (full encoder)"] = score(default, base_vectors) if base_vectors else None
-            row["encoder off"] = score(dataclasses.replace(default, encoder=0.0), None)
-            row["encoder: static table"] = score(default, forms["static"])
-            if "minilm-128" in forms:
-                row[f"encoder: first {SHORT_TOKENS} tokens"] = score(default, forms["minilm-128"])
-            for vectors_name, vectors in (("full encoder", base_vectors), ("static table", forms["static"])):
-                if vectors is None:
-                    continue
-                for signal in SIGNALS:
-                    if signal == "encoder" or getattr(default, signal) == 0:
-                        continue
-                    off = dataclasses.replace(default, **{signal: 0.0})
-                    row[f"{signal} off ({vectors_name})"] = score(off, vectors)
-            rows[label] = row
-            print(f"ablate: {label} done", file=sys.stderr, flush=True)
+        judged = [(label, load_judgments(DATA / file)) for label, file in SETS[name]]
+        default = RelatedWeights()
+        configs: list[tuple[str, RelatedWeights, dict[str, np.ndarray] | None]] = []
+        if forms.get("minilm") is not None:
+            configs.append(("default (full encoder)", default, forms["minilm"]))
+        configs.append(("encoder off", dataclasses.replace(default, encoder=0.0), None))
+        configs.append(("encoder: static table", default, forms["static"]))
+        if "minilm-128" in forms:
+            configs.append((f"encoder: first {SHORT_TOKENS} tokens", default, forms["minilm-128"]))
+        for vectors_name in ("full encoder", "static table"):
+            vectors = forms.get("minilm" if vectors_name == "full encoder" else "static")
+            if vectors is None:
+                continue
+            for signal in SIGNALS:
+                if signal != "encoder" and getattr(default, signal) != 0:
+                    configs.append((f"{signal} off ({vectors_name})",
+                                    dataclasses.replace(default, **{signal: 0.0}), vectors))
+        for config, weights, vectors in configs:
+            # one index per ranking, scored on every judgment set of the graph
+            index, seconds = cpu(build_index, nx_graph, weights, saved=vectors)
+            for label, judgments in judged:
+                result = evaluate_related(nx_graph, judgments, weights, index=index)
+                rows.setdefault(label, {})[config] = float(result.systems[0].mean_ndcg)
+            costs[f"{name}: index with {config}"] = seconds
+            print(f"ablate: {name}: {config} ({seconds:.0f} CPU-s)", file=sys.stderr, flush=True)
     names = list(dict.fromkeys(k for r in rows.values() for k in r))
     labels = list(rows)
     print("| ranking | " + " | ".join(labels) + " |")

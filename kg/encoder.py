@@ -153,29 +153,34 @@ class Encoder:
 
     def encode_ids(self, ids: np.ndarray) -> np.ndarray:
         """The unit vector of a token id sequence that starts with [CLS] and ends with [SEP]."""
+        if len(ids) <= 2:  # [CLS] [SEP] only
+            return np.zeros(DIMENSIONS, dtype=np.float32)
+        return self.encode_batch(ids[None, :])[0]
+
+    def encode_batch(self, ids: np.ndarray) -> np.ndarray:
+        """The unit vectors (``b × 384``) of ``b`` id sequences of one length (``b × n``), each
+        starting with [CLS] and ending with [SEP], in one pass (no padding: one length)."""
         from scipy.special import erf
 
-        n = len(ids)
-        if n <= 2:  # [CLS] [SEP] only
-            return np.zeros(DIMENSIONS, dtype=np.float32)
-        x = _layer_norm(self.word[ids] + self.position[:n] + self.token_type, self.norm)
+        b, n = ids.shape
+        x = _layer_norm(self.word[ids] + self.position[:n] + self.token_type, self.norm)  # b × n × d
         width = DIMENSIONS // _HEADS
         scale = np.float32(1.0 / np.sqrt(width))
         for layer in self.layers:
             h = x @ layer.qkv + layer.qkv_bias
-            q, k, v = (h[:, j * DIMENSIONS:(j + 1) * DIMENSIONS].reshape(n, _HEADS, width).transpose(1, 0, 2)
-                       for j in range(3))
-            scores = (q @ k.transpose(0, 2, 1)) * scale
+            q, k, v = (h[..., j * DIMENSIONS:(j + 1) * DIMENSIONS].reshape(b, n, _HEADS, width)
+                       .transpose(0, 2, 1, 3) for j in range(3))
+            scores = (q @ k.transpose(0, 1, 3, 2)) * scale
             scores = np.exp(scores - scores.max(axis=-1, keepdims=True))
             scores /= scores.sum(axis=-1, keepdims=True)
-            context = (scores @ v).transpose(1, 0, 2).reshape(n, DIMENSIONS)
+            context = (scores @ v).transpose(0, 2, 1, 3).reshape(b, n, DIMENSIONS)
             x = _layer_norm(context @ layer.out + layer.out_bias + x, layer.norm1)
             h = x @ layer.up + layer.up_bias
             h = h * np.float32(0.5) * (np.float32(1.0) + erf(h * np.float32(1.0 / np.sqrt(2.0))))
             x = _layer_norm(h @ layer.down + layer.down_bias + x, layer.norm2)
-        mean = x.mean(axis=0)
-        norm = float(np.linalg.norm(mean))
-        return (mean / norm).astype(np.float32) if norm > 0 else np.zeros(DIMENSIONS, dtype=np.float32)
+        mean = x.mean(axis=1)
+        norm = np.linalg.norm(mean, axis=1, keepdims=True)
+        return np.where(norm > 0, mean / np.where(norm > 0, norm, 1.0), 0.0).astype(np.float32)
 
     def vectors(
         self,

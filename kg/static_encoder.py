@@ -96,12 +96,13 @@ def distill(encoder: Encoder, dimensions: int = DIMENSIONS, sif_a: float = SIF_A
     size = len(vocab)
     cls, sep = vocab["[CLS]"], vocab["[SEP]"]
     skip = {i for t, i in vocab.items() if t.startswith("[") and t.endswith("]")}  # [PAD], [unused0] …
+    kept = np.array(sorted(set(range(size)) - skip), dtype=np.int64)
     rows = np.zeros((size, MODEL_DIMENSIONS), dtype=np.float64)
     with threadpool_limits(1):
-        for token_id in range(size):
-            if token_id not in skip:
-                rows[token_id] = encoder.encode_ids(np.array([cls, token_id, sep], dtype=np.int64))
-    kept = np.array(sorted(set(range(size)) - skip), dtype=np.int64)
+        for start in range(0, len(kept), 512):  # [CLS] token [SEP], 512 tokens a pass
+            batch = kept[start : start + 512]
+            ids = np.stack([np.full(len(batch), cls), batch, np.full(len(batch), sep)], axis=1)
+            rows[batch] = encoder.encode_batch(ids)
     centred = rows[kept] - rows[kept].mean(axis=0)
     _u, _s, components = np.linalg.svd(centred, full_matrices=False)
     components = components[:dimensions]
