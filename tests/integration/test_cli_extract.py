@@ -126,7 +126,8 @@ def test_cli_dollar_opening_no_math_is_text_with_one_warning_line(tmp_path: Path
     done = kg("extract", str(path), "-o", str(out), "--report", str(tmp_path / "report.json"))
     assert done.returncode == 0, done.stderr
     warnings = [line for line in done.stderr.splitlines() if line.startswith("kg: warning:")]
-    assert warnings == [f"kg: warning: {path}: record 1 (line 1): '$' at offset 34 opens no math: read as text"]
+    expected = f"kg: warning: {path}: record 1 (line 1): '$' at offset 34 opens no math: read as text"
+    assert warnings == [expected]
     (row,) = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
     assert row["abstract"] == "we get $O(n)$ regret at a cost of $5.2K USD"
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
