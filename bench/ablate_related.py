@@ -1,6 +1,6 @@
 """Each related-work signal against its cost: nDCG@5 with it switched off, on every judgment set.
 
-    .venv/bin/python bench/ablate_related.py --seeds SEEDS_BUILD [--corpus CORPUS_BUILD] [--minilm]
+    .venv/bin/python bench/ablate_related.py [--seeds SEEDS_BUILD] [--corpus CORPUS_BUILD] [--minilm]
 
 For every judgment set in ``tests/data/`` whose graph is given (the two seed sets on a build of
 ``seeds/``; the 30 corpus queries the weights were tuned on and the 20 held out on a build of
@@ -100,12 +100,13 @@ def build_index(nx_graph: Any, weights: RelatedWeights, saved: dict[str, np.ndar
 
 def main() -> int:  # noqa: C901, PLR0915 - one table, built in order
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--seeds", required=True, help="a build directory of seeds/")
+    ap.add_argument("--seeds", help="a build directory of seeds/")
     ap.add_argument("--corpus", help="a build directory of the 22k-paper corpus")
     ap.add_argument("--minilm", action="store_true", help="encode with the full model where no index has it")
     ap.add_argument("--minilm-sample", type=int, default=300, help="texts timed for the full model's cost")
     args = ap.parse_args()
-    graphs = {"seeds": Path(args.seeds)} | ({"corpus": Path(args.corpus)} if args.corpus else {})
+    given = {"seeds": args.seeds, "corpus": args.corpus}
+    graphs = {name: Path(directory) for name, directory in given.items() if directory}
     rows: dict[str, dict[str, float | None]] = {}
     costs: dict[str, float] = {}
     for name, directory in graphs.items():
