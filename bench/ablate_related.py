@@ -165,7 +165,7 @@ def main() -> int:  # noqa: C901, PLR0915 - one table, built in order
                                     dataclasses.replace(default, **{signal: 0.0}), vectors))
         for config, weights, vectors in configs:
             # one index per ranking, scored on every judgment set of the graph
-            index, seconds = cpu(build_index, nx_graph, weights, saved=vectors)
+            index, seconds = cpu(build_index, nx_graph, weights, vectors)
             for label, judgments in judged:
                 result = evaluate_related(nx_graph, judgments, weights, index=index)
                 rows.setdefault(label, {})[config] = float(result.systems[0].mean_ndcg)
