@@ -95,6 +95,7 @@ def build_index(nx_graph: Any, weights: RelatedWeights, saved: dict[str, np.ndar
     """The related index under ``weights``, the encoder's vectors taken from ``saved``."""
     from kg.related import build_index as build
 
+    load_encoder()._memo.clear()  # the encoder's own memo comes before the vectors given
     return build(nx_graph, weights, saved_vectors=saved)
 
 
