@@ -214,8 +214,8 @@ def _write(
 
 
 def _read_and_load(
-    inputs: Sequence[Any], fmt: str | None, skip_bad: bool, pipeline: Pipeline | None, spacy_model: str | None,
-    strict: bool = False,
+    inputs: Sequence[Any], fmt: str | None, skip_bad: bool, pipeline: Pipeline | None,
+    spacy_model: str | None, strict: bool = False,
 ) -> tuple[RunReport, list[Paper], Pipeline, dict[str, str]]:
     """Read the inputs, load the pipeline (unless given): the run report, papers, pipeline, versions."""
     from kg.ingest import read_papers
