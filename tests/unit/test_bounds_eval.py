@@ -273,7 +273,7 @@ def test_bounds_eval_blind_gold_is_halved_and_located() -> None:
     are the ones it names, and every bound it gives is found in its abstract."""
     path = DATA / "bounds_gold_blind.jsonl"
     records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-    assert {r["split"] for r in records} == {"dev", "test"} and len(records) == 234
+    assert {r["split"] for r in records} == {"dev", "test"} and len(records) == 239
     gold = load_gold(str(path))
     papers = {p.id: p for p in read_papers([str(DATA / "bounds_gold_blind_papers.jsonl")])}
     assert set(papers) == set(gold)
