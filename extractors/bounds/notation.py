@@ -76,13 +76,18 @@ def read_head(
     """Parse an asymptotic head at ``tokens[k]``: ``(head, soft, index of its "(")`` or None.
 
     Accepts wrappers with or without braces (``\\widetilde{\\mathcal{O}}``, ``\\tilde O``,
-    ``\\mathcal O``), a subscript (``O_P``), sizing commands and a combining tilde (``Ω̃``).
+    ``\\mathcal O``), a group that sets the head apart (``{O}(…)``, ``{{\\mathcal{O}}}``,
+    ``{\\cal O}``), a subscript (``O_P``), sizing commands and a combining tilde (``Ω̃``).
     """
     heads = lex.heads
     n = len(tokens)
     soft = False
     opened = 0
+    apart = 0  # groups opened before any wrapper: closed right after the head, or no head here
     j = k
+    while j < n and j - k < MAX_WRAPPERS and tokens[j].kind == latex.OPEN and tokens[j].text == "{":
+        apart += 1
+        j += 1
     while (
         j < n
         and j - k < 3 * MAX_WRAPPERS
@@ -115,6 +120,11 @@ def read_head(
         j += 1
     if opened and not (j < n and tokens[j].text == "(" and tokens[j].kind == latex.OPEN):
         return None  # but "\\widetilde{O(m/\\epsilon^2)$", its brace never closed, still reads
+    while apart and j < n and tokens[j].kind == latex.CLOSE and tokens[j].text == "}":
+        apart -= 1
+        j += 1
+    if apart or opened and j < n and tokens[j].kind == latex.CLOSE:
+        return None  # "\\frac{O(1)}{n}": a group holding a bound, not a head set apart
     # O^*(…), O^{\ast}(…): the star hides polylogarithmic factors, as the tilde does
     star = _star_superscript(tokens, j, lex)
     if star:
@@ -137,7 +147,18 @@ def read_head(
         return head, soft, j
     if j < n and tokens[j].kind == latex.CMD and tokens[j].text in ("lbrace", "{"):
         return head, soft, j
+    if j + 1 < n and tokens[j].text == "{" and tokens[j + 1].kind == latex.OPEN and tokens[j + 1].text == "(":
+        return head, soft, j + 1  # "\\Omega{(d^3\\log{p})}": the argument set in a group
     return None
+
+
+def _set_apart(tokens: Sequence[latex.Token], k: int) -> bool:
+    """Whether the group opening at ``tokens[k]`` is no argument (of a command, a power or an
+    index), so it may set a head apart: "${O}(\\sqrt{T})$" but not "\\frac{O(1)}{n}"."""
+    j = k - 1
+    while j >= 0 and tokens[j].kind == latex.SPACE:
+        j -= 1
+    return j < 0 or not (tokens[j].kind == latex.CMD or tokens[j].text in ("^", "_") or tokens[j].text == "}")
 
 
 def _star_superscript(tokens: Sequence[latex.Token], j: int, lex: Lexicon) -> int:
@@ -186,6 +207,9 @@ def read_math(abstract: str, span: MathSpan, lex: Lexicon) -> tuple[Piece, ...]:
             and (tok.text in lex.font_wrappers or tok.text in lex.soft_wrappers)
             or tok.kind in (latex.CHAR, latex.CMD)
             and tok.text in lex.heads
+            or tok.kind == latex.OPEN
+            and tok.text == "{"
+            and _set_apart(tokens, k)
         ):
             prev_ok = k == 0 or not _is_letter(tokens[k - 1]) or tokens[k - 1].end != tok.start
             found = read_head(tokens, k, lex, pairs) if prev_ok else None

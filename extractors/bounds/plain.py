@@ -18,7 +18,7 @@ from extractors.bounds.words import WORD
 
 MAX_BARE_ARG = 240  # characters in the argument of a bound written outside math
 # The last character of a head read with its LaTeX: "\\tilde{O}", "Omega", "Theta", a combining tilde.
-_HEAD_ENDINGS = frozenset(("}", "a", COMBINING_TILDE))
+_HEAD_ENDINGS = frozenset(("}", "a", "*", COMBINING_TILDE))
 _INLINE_SPACES = frozenset(" \xa0\u2009\u202f")
 # Written out before a bare head: a tilde command and a space ("\widetilde O(\sqrtT)"), and a
 # symbol with a relation ("K=ω(…)", "∆ = O(\log n)", "R_T ≤ O(√T)"), the symbol maybe a command
@@ -72,6 +72,12 @@ def read_plain(abstract: str, lo: int, hi: int, lex: Lexicon) -> list[Piece]:
         if letter in lex.bare_letters and (q - 1 == lo or abstract[q - 2] in " \t\n,;:([/^"):
             # the common case, "O(n log n)", "Õ(dB)": a lone head letter, no LaTeX to read
             head, soft, head_start = letter, letter == "Õ" or star, q - 1
+        elif (
+            letter in lex.bare_letters
+            and abstract[q - 2] == "~"
+            and (q - 2 == lo or abstract[q - 3] in " \t\n,;:([/")
+        ):
+            head, soft, head_start = letter, True, q - 2  # "~O(1/gamma)": a tilde typed before the head
         elif word in lex.bare_words and word in lex.heads and (q - 5 == lo or not abstract[q - 6].isalnum()):
             head, soft, head_start = word, False, q - 5  # "an Omega(ln(k)) lower bound"
         else:
@@ -84,9 +90,12 @@ def read_plain(abstract: str, lo: int, hi: int, lex: Lexicon) -> list[Piece]:
                 if tok.kind == latex.SPACE:
                     break
                 if not (
-                    tok.text in lex.heads or tok.text in lex.font_wrappers or tok.text in lex.soft_wrappers
+                    tok.text in lex.heads
+                    or tok.text in lex.font_wrappers
+                    or tok.text in lex.soft_wrappers
+                    or tok.text == "{"
                 ):
-                    continue  # a head starts at its letter or at a wrapper command
+                    continue  # a head starts at its letter, at a wrapper command or at a group
                 cand = read_head(toks, s, lex)
                 if cand is not None and cand[2] == n_toks:
                     found = (s, cand)

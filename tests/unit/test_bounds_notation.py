@@ -158,3 +158,41 @@ def test_bounds_notation_a_power_of_a_parenthesized_base_reads_its_base() -> Non
         "lower",
         "(1/epsilon)^(Omega(log(1/epsilon)))",
     )
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a group that sets the head apart, in math and outside it
+        (
+            "It achieves a regret of ${O}(\\sqrt{T \\log T})$ overall.",
+            [("{O}(\\sqrt{T \\log T})", "upper", False)],
+        ),
+        (
+            "The cost is ${{\\mathcal{O}}}\\left(\\sqrt{L/\\epsilon} \\right)$.",
+            [("{{\\mathcal{O}}}\\left(\\sqrt{L/\\epsilon} \\right)", "upper", False)],
+        ),
+        ("The classic ${\\cal O}(n^2)$ method is slow.", [("{\\cal O}(n^2)", "upper", False)]),
+        ("Each machine reduces its input to {Õ}(k) points.", [("{Õ}(k)", "upper", True)]),
+        (
+            "The variance is typically {\\Omega}(n^2) where n is the horizon.",
+            [("{\\Omega}(n^2)", "lower", False)],
+        ),
+        # the argument set in a group
+        ("It needs $n=\\Omega{(d^3\\log{p})}$ samples.", [("n=\\Omega{(d^3\\log{p})}", "lower", False)]),
+        # a star or a typed tilde before a head written outside math hides log factors
+        (
+            "It stops after \\mathcalO^*(n^7.5ε^-2) function evaluations.",
+            [("\\mathcalO^*(n^7.5ε^-2)", "upper", True)],
+        ),
+        ("It runs in time ~O(1/gamma) on n processors.", [("~O(1/gamma)", "upper", True)]),
+        # a group that holds a bound is no head set apart: the fraction is read whole
+        ("A rate of $\\frac{O(1)}{n}$ follows.", [("\\frac{O(1)}{n}", "upper", False)]),
+        # a tilde after a word is a LaTeX space, not a tilde on the head
+        ("It runs in time~O(n) on n processors.", [("O(n)", "upper", False)]),
+    ],
+)
+def test_bounds_notation_a_head_set_apart_or_starred(
+    abstract: str, expected: list[tuple[str, str, bool]]
+) -> None:
+    assert [(b.latex, b.kind, b.soft) for b in unparsed(abstract)] == expected
