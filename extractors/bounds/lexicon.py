@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from extractors.bounds.quantities import load_quantities
 from extractors.bounds.words import NO_PHRASES, Phrase, Phrases, phrase_words
 from extractors.canonical import read_rules
 from kg.errors import ConfigError
@@ -176,6 +177,9 @@ class Lexicon:
     enumeration: re.Pattern[str]  # ", \\ldots": a list of symbols
     memory_counts: frozenset[str]  # "number of bits", "number of words" ...
     memory_word_counts: frozenset[str]  # "number of words", "number of bytes"
+    # the names of sample complexity and of the quantities under it (quantities.jsonl's broader):
+    # a symbol sized under a condition ("when $n \gg d$") that counts one is a bound on it
+    sample_counts: frozenset[str]
 
     def cue(self, role: str, where: str = "before") -> Phrases:
         """The cue phrases of ``role`` that stand ``where`` (before, after, sentence)."""
@@ -185,7 +189,7 @@ class Lexicon:
 _TABLE_FIELDS = frozenset(
     "heads relations cues quantities quantity_of after_only adjacent_only name_only sentence_first "
     "verbal verbal_of vague_ids vague_complexity families growth_word group_name text_only enumeration "
-    "memory_counts memory_word_counts".split()
+    "memory_counts memory_word_counts sample_counts".split()
 )
 
 
@@ -274,8 +278,26 @@ def lexicon() -> Lexicon:
         enumeration=re.compile(rf",[\s;~]*\\(?:{_alternation(lists['ellipsis_commands'])})\b"),
         memory_counts=frozenset("number of " + u for u in lists["memory_units"]),
         memory_word_counts=frozenset("number of " + u for u in lists["memory_words"]),
+        sample_counts=_names_under("sample-complexity"),
         **lists,
     )
+
+
+def _names_under(top: str) -> frozenset[str]:
+    """The names and aliases (lower-cased) of the vocabulary entry ``top`` and of every entry
+    whose chain of ``broader`` reaches it."""
+    by_id = {q.id: q for q in load_quantities()}
+
+    def reaches(qid: str | None) -> bool:
+        seen = set()
+        while qid is not None and qid not in seen:
+            if qid == top:
+                return True
+            seen.add(qid)
+            qid = by_id[qid].broader
+        return False
+
+    return frozenset(n.lower() for q in by_id.values() if reaches(q.id) for n in (q.name, *q.aliases))
 
 
 def named_quantity(quantity: str) -> str:

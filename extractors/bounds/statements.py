@@ -13,15 +13,22 @@ come from ``bounds_verbal.jsonl``, longest phrase first.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from extractors.bounds.counts import count_noun_after
+from extractors.bounds.definitions import symbol_quantities
 from extractors.bounds.kind import bound_side_before, refine_kind
 from extractors.bounds.notation import Piece
 from extractors.bounds.phrases import quantity_adjacent, quantity_after, quantity_before, quantity_near
 from extractors.bounds.text import Text, ends_before, sentence_span, window_before
 from extractors.bounds.words import Phrase
+
+# The left side of a relation when it is one symbol: "n", "N", "m_1", "\\ell".
+_LHS_SYMBOL = re.compile(
+    r"\s*((?:\\[A-Za-z]+|[A-Za-z])(?:\s*_\s*\{?[A-Za-z0-9]+\}?)?)\s*(?:[=<>≤≥≲≳≈≪≫]|\\[a-z])"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +68,7 @@ def find_statements(text: Text) -> tuple[list[Statement], list[Condition]]:
     statements: list[Statement] = []
     conditions: list[Condition] = []
     amounts: set[int] = set()  # formula words read as amounts of improvement so far
+    sample_sizes: list[tuple[Statement, Condition]] = []  # sizes of a sample under a condition
     for fi, formula in enumerate(text.formulas):
         wk = text.formula_word[fi]
         if ends_before(text, wk, "not-bound", lo=window_before(text, wk, 3)):
@@ -91,7 +99,12 @@ def find_statements(text: Text) -> tuple[list[Statement], list[Condition]]:
                 and (piece.has_lhs or piece.role == "bound" and regime)
             ):
                 written = text.abstract[text.words[cond_cue[0]].start : formula.end].strip()
-                conditions.append(Condition(wk, text.sentences[wk], written))
+                condition = Condition(wk, text.sentences[wk], written)
+                if _sizes_samples(text, wk, piece):
+                    statement = Statement(piece, wk, piece.kind, piece.notation, piece.rule)
+                    sample_sizes.append((statement, condition))
+                else:
+                    conditions.append(condition)
                 continue
             if piece.role == "bound":
                 statements.append(Statement(piece, wk, piece.kind, piece.notation, piece.rule))
@@ -104,6 +117,7 @@ def find_statements(text: Text) -> tuple[list[Statement], list[Condition]]:
                     or piece.has_lhs
                     and quantity_adjacent(text, wk) is not None
                     and piece.formula_like
+                    or _sizes_samples(text, wk, piece)
                 ):
                     statements.append(Statement(piece, wk, piece.kind, piece.notation, piece.rule))
             elif piece.role == "expression":
@@ -111,7 +125,43 @@ def find_statements(text: Text) -> tuple[list[Statement], list[Condition]]:
                 if claimed is not None:
                     kind, notation, rule = claimed
                     statements.append(Statement(piece, wk, kind, notation, rule))
+    if sample_sizes:
+        # "consistent estimation is achievable when $n \\gg S^2/\\log S$", "Given $N =
+        # \\tilde\\Omega(d^2)$ samples, …": a sample size that decides what can be done is a bound
+        # on the sample complexity, unless its sentence states another bound it is the regime of
+        # ("… to $O(1/n^2)$ when $n = \\tilde\\Omega(\\kappa d)$")
+        bounded = {text.sentences[s.word] for s in statements}
+        for statement, condition in sample_sizes:
+            if condition.sentence in bounded:
+                conditions.append(condition)
+            else:
+                statements.append(statement)
+        statements.sort(key=lambda s: (s.piece.start, s.piece.end))
+        conditions.sort(key=lambda c: c.word)
     return statements, conditions
+
+
+def _sizes_samples(text: Text, wk: int, piece: Piece) -> bool:
+    """Whether ``piece`` sizes a sample: its left side is one symbol, its right side a formula
+    (not a symbol), and the words count samples
+    with it ("given $N = \\tilde\\Omega(d^2)$ samples", "a dataset of size $n \\gtrsim k\\ln d$") or
+    the abstract defines the symbol as such a count ("$n$ samples", "the sample size $n$")."""
+    if piece.role not in ("bound", "relation") or not (piece.has_lhs and piece.notation):
+        return False
+    if not piece.formula_like:
+        return False  # "when $n \\gg m$" compares two sizes: a regime
+    lhs = _LHS_SYMBOL.match(text.abstract, piece.start, piece.end)
+    if lhs is None:
+        return False
+    counted = text.lex.sample_counts
+    named = [quantity_after(text, wk, naming=True), quantity_before(text, wk, 3, naming=True)]
+    if any(q is not None and q[0].lower() in counted for q in named):
+        return True
+    noun = count_noun_after(text, wk)
+    if noun is not None and noun.lower() in counted:
+        return True
+    defined = symbol_quantities(text).get(lhs.group(1).replace(" ", ""))
+    return defined is not None and defined.lower() in counted
 
 
 def find_verbal(text: Text) -> list[VerbalClaim]:

@@ -78,3 +78,36 @@ def test_bounds_statements_a_bare_bound_with_its_symbol_under_if_is_a_regime() -
     assert unparsed(abstract) == []
     claim = "We show that K=Θ(n/\\log n) suffices for recovery."
     assert [b.latex for b in unparsed(claim)] == ["K=Θ(n/\\log n)"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a sample size under a condition decides what can be done: a bound on the samples
+        (
+            "Consistent estimation is achievable when $n \\gg \\frac{S^2}{\\log S}$ for $n$ samples.",
+            [("n \\gg \\frac{S^2}{\\log S}", "lower", "sample complexity")],
+        ),
+        (
+            "Given $N = \\tilde{\\Omega}(d^2/\\epsilon^2)$ samples from a Gaussian, the method succeeds.",
+            [("N = \\tilde{\\Omega}(d^2/\\epsilon^2)", "lower", "sample complexity")],
+        ),
+        (
+            "The procedure succeeds given a dataset of size $n \\gtrsim k \\ln(d)$.",
+            [("n \\gtrsim k \\ln(d)", "lower", "sample complexity")],
+        ),
+        # ... unless its sentence states another bound, of which it is the regime
+        (
+            "With $n$ samples we improve the rate to $O(1/n^2)$ when $n = \\tilde{\\Omega}(\\kappa d)$.",
+            [("O(1/n^2)", "upper", "convergence rate")],
+        ),
+        # a size compared with another size is a regime
+        ("Given $n$ samples, the estimate is consistent when $n \\gg m$.", []),
+        # a symbol that counts no samples stays a regime
+        ("The estimate is consistent when $d \\gg \\log^2 T$ for $n$ samples.", []),
+    ],
+)
+def test_bounds_statements_a_sample_size_under_a_condition(
+    abstract: str, expected: list[tuple[str, str, str]]
+) -> None:
+    assert [(b.latex, b.kind, b.quantity) for b in unparsed(abstract)] == expected
