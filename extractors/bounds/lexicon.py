@@ -168,6 +168,7 @@ class Lexicon:
     cite_commands: frozenset[str]
     bare_letters: frozenset[str]
     bare_words: frozenset[str]
+    ocr_heads: dict[str, str]  # "0" -> "O": what an OCR printed for a head
     sizing_before_paren: tuple[str, ...]
     ellipsis_commands: frozenset[str]
     # built from the lists above

@@ -64,7 +64,11 @@ def read_plain(abstract: str, lo: int, hi: int, lex: Lexicon) -> list[Piece]:
         if (
             q <= lo
             or not abstract[q - 1 : q]
-            or not (abstract[q - 1] in lex.bare_letters or abstract[q - 1] in _HEAD_ENDINGS)
+            or not (
+                abstract[q - 1] in lex.bare_letters
+                or abstract[q - 1] in _HEAD_ENDINGS
+                or abstract[q - 1] in lex.ocr_heads
+            )
         ):
             continue
         letter = abstract[q - 1]
@@ -78,6 +82,8 @@ def read_plain(abstract: str, lo: int, hi: int, lex: Lexicon) -> list[Piece]:
             and (q - 2 == lo or abstract[q - 3] in " \t\n,;:([/")
         ):
             head, soft, head_start = letter, True, q - 2  # "~O(1/gamma)": a tilde typed before the head
+        elif letter in lex.ocr_heads and _ocr_head(abstract, lo, q, close_of.get(p)):
+            head, soft, head_start = lex.ocr_heads[letter], False, q - 1  # "0 ( n)" in a scan
         elif word in lex.bare_words and word in lex.heads and (q - 5 == lo or not abstract[q - 6].isalnum()):
             head, soft, head_start = word, False, q - 5  # "an Omega(ln(k)) lower bound"
         else:
@@ -149,6 +155,21 @@ def read_plain(abstract: str, lo: int, hi: int, lex: Lexicon) -> list[Piece]:
         )
         taken_until = close + 1
     return pieces
+
+
+def _ocr_head(abstract: str, lo: int, q: int, close: int | None) -> bool:
+    """Whether the character before ``q`` stands for a head an OCR misread ("0 ( n)"): alone,
+    after a word or an opening parenthesis (not after a number, an arrow or an operator), before
+    a parenthesis that holds a formula rather than a word ("from 0 (arbitrarily bad) to 1")."""
+    if close is None or q - 1 > lo and abstract[q - 2] not in " \t\n(":
+        return False
+    j = q - 2
+    while j >= lo and abstract[j] in " \t\n":
+        j -= 1
+    if j >= lo and not (abstract[j].isalpha() or abstract[j] == "("):
+        return False
+    arg = abstract[abstract.index("(", q) + 1 : close]
+    return bool(arg.strip()) and not any(w.isalpha() and len(w) > 3 for w in arg.split())
 
 
 def _exponent_base(abstract: str, lo: int, head_start: int) -> int | None:

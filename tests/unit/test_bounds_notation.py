@@ -196,3 +196,22 @@ def test_bounds_notation_a_head_set_apart_or_starred(
     abstract: str, expected: list[tuple[str, str, bool]]
 ) -> None:
     assert [(b.latex, b.kind, b.soft) for b in unparsed(abstract)] == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # an OCR of a scanned page prints a zero for the O of a head written outside math
+        (
+            "Storage is O(nm), the cost for prediction is  0 ( n)  and training is O(nm).",
+            ["O(nm)", "0 ( n)", "O(nm)"],
+        ),
+        ("It is one order faster (only 0(fV3) operations for each step).", ["0(fV3)"]),
+        # a zero before a word, after an arrow or after a number is no head
+        ("The knob goes from 0 (arbitrarily bad) to 1 (globally optimal).", []),
+        ("It interpolates between α→0 (VB) and α= 1 (EP).", []),
+        ("The values 10 (n) are kept.", []),
+    ],
+)
+def test_bounds_notation_a_head_an_ocr_printed_as_a_zero(abstract: str, expected: list[str]) -> None:
+    assert [b.latex for b in unparsed(abstract)] == expected
