@@ -59,12 +59,14 @@ def plain_bounded(record: dict[str, object]) -> bool:
 
 
 def _readable(abstract: str) -> bool:
-    """Whether kg reads the abstract: its math spans all close (``kg.text.find_math``)."""
+    """Whether the abstract's math spans all close (``kg.text.find_math`` reading strictly): kg
+    refused the others when the order was drawn, and the order stays the one the gold was
+    written in now that kg reads a ``$`` that opens no math as text."""
     from kg.errors import KGError
     from kg.text import find_math
 
     try:
-        find_math(abstract)
+        find_math(abstract, strict=True)
     except KGError:
         return False
     return True
