@@ -169,6 +169,7 @@ class Lexicon:
     bare_letters: frozenset[str]
     bare_words: frozenset[str]
     ocr_heads: dict[str, str]  # "0" -> "O": what an OCR printed for a head
+    bare_head: re.Pattern[str]  # a head and its parenthesis, or a head command, inside a token
     sizing_before_paren: tuple[str, ...]
     ellipsis_commands: frozenset[str]
     # built from the lists above
@@ -190,7 +191,7 @@ class Lexicon:
 _TABLE_FIELDS = frozenset(
     "heads relations cues quantities quantity_of after_only adjacent_only name_only sentence_first "
     "verbal verbal_of vague_ids vague_complexity families growth_word group_name text_only enumeration "
-    "memory_counts memory_word_counts sample_counts".split()
+    "memory_counts memory_word_counts sample_counts bare_head".split()
 )
 
 
@@ -280,7 +281,20 @@ def lexicon() -> Lexicon:
         memory_counts=frozenset("number of " + u for u in lists["memory_units"]),
         memory_word_counts=frozenset("number of " + u for u in lists["memory_words"]),
         sample_counts=_names_under("sample-complexity"),
+        bare_head=_bare_head(heads, lists),
         **lists,
+    )
+
+
+def _bare_head(heads: dict[str, tuple[str, str, bool, str]], lists: dict[str, Any]) -> re.Pattern[str]:
+    """A head written outside math with its parenthesis, star, index, tilde or sizing command ("O(",
+    "Omega(", "Õ^*", "O_P", "O~(", "O\\left("), or a head or wrapper command ("\\Omega",
+    "\\mathcal"), anywhere in a token."""
+    letters = lists["bare_words"] | frozenset(lists["bare_letters"])
+    commands = frozenset(heads) | lists["font_wrappers"] | lists["soft_wrappers"]
+    return re.compile(
+        rf"(?:^|[^A-Za-z\\])(?:{_alternation(letters)})\s*(?:[(^*∗_~]|\\(?:left|big|Big))"
+        rf"|\\(?:{_alternation(commands)})(?![a-z])"
     )
 
 

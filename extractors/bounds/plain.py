@@ -13,7 +13,7 @@ import re
 
 from extractors import latex
 from extractors.bounds.lexicon import Lexicon
-from extractors.bounds.notation import COMBINING_TILDE, Piece, read_head
+from extractors.bounds.notation import COMBINING_TILDE, Piece, formula_like, has_variable, read_head
 from extractors.bounds.words import WORD
 
 MAX_BARE_ARG = 240  # characters in the argument of a bound written outside math
@@ -38,7 +38,7 @@ def read_plain(abstract: str, lo: int, hi: int, lex: Lexicon) -> list[Piece]:
     opens: list[int] = []
     pos = abstract.find("(", lo, hi)
     if pos < 0:
-        return pieces
+        return _bare_expressions(abstract, lo, hi, lex, pieces)
     for i in range(pos, hi):
         c = abstract[i]
         if c == "(":
@@ -154,7 +154,111 @@ def read_plain(abstract: str, lo: int, hi: int, lex: Lexicon) -> list[Piece]:
             )
         )
         taken_until = close + 1
-    return pieces
+    return _bare_expressions(abstract, lo, hi, lex, pieces)
+
+
+# A token of plain text that is math: a TeX command, a power, an index, a root, a relation, or a
+# quotient of symbols or numbers ("\\sqrtKT", "K^1/4\\sqrtT", "k/SNR^2", "1/(Nt)", "∆/λ"), not of
+# words ("and/or", "input/output").
+_MATH_MARK = re.compile(r"\^|√|[A-Za-z0-9)}]_|[≤≥≲≳]")
+_COMMAND = re.compile(r"\\([A-Za-z]+)")
+_PROSE = re.compile(r"[A-Za-z]{4,}")
+_WORD_PAIR = re.compile(r"[A-Z]/[A-Z]")
+# The commands that make a token math: roots, fractions, functions, operators and Greek letters,
+# not the text commands around words ("\\emph{tight}", "\\citet{…}", "\\textsc{…}").
+_MATH_COMMANDS = (
+    latex.FUNCTIONS
+    | latex.GREEK
+    | frozenset(
+        "frac tfrac dfrac cdot times le leq ge geq lesssim gtrsim ll gg varepsilon vartheta varphi".split()
+    )
+)
+_QUOTIENT = re.compile(r"(?:^|[^\w\\])(?:[^\W\d_]|\d[\d.]*|\([^()]*\))/\(?[\w\\]")
+_NOT_MATH = re.compile(r"https?:|www\.|@|://|\.(?:com|org|net|io)\b")
+_JOINERS = frozenset(("+", "-", "−", "⋅", "·", "\\cdot", "×", "\\times", "log", "ln", "\\log", "\\ln"))
+_FUNCTION_END = re.compile(r"(?:\\?log|\\?ln)$")  # "\\sqrtT\\ln K": the operand is the next token
+_TRAIL = ".,;:"
+
+
+def _bare_expressions(abstract: str, lo: int, hi: int, lex: Lexicon, taken: list[Piece]) -> list[Piece]:
+    """``taken`` (the heads read in ``abstract[lo:hi]``) and the expressions written outside math
+    around them, in text order: a run of tokens of which the first is math by its marks ("\\sqrtKT",
+    "K^1/4\\sqrtT", "1/M"), joined by operators and logarithms to the tokens after it ("\\sqrtT\\ln
+    K"). Like a bare expression in math, one is a bound only when words claim it
+    (:mod:`extractors.bounds.statements`)."""
+    out = list(taken)
+    tokens = [(m.start(), m.end()) for m in re.finditer(r"\S+", abstract[lo:hi])]
+    i = 0
+    while i < len(tokens):
+        start, end = lo + tokens[i][0], lo + tokens[i][1]
+        word = abstract[start:end]
+        i += 1
+        if _NOT_MATH.search(word) or lex.bare_head.search(word) or not _math_token(word):
+            continue  # a head the head reader did not take is no bare expression either
+        if i < len(tokens) and _FUNCTION_END.search(word) and tokens[i][1] - tokens[i][0] <= 4:
+            end = lo + tokens[i][1]
+            i += 1
+        while i + 1 < len(tokens) and abstract[lo + tokens[i][0] : lo + tokens[i][1]] in _JOINERS:
+            nxt = abstract[lo + tokens[i + 1][0] : lo + tokens[i + 1][1]].rstrip(_TRAIL)
+            if not nxt or len(nxt) > 4 and not _MATH_MARK.search(nxt):
+                break  # "\\sqrtT - which …": a dash before words
+            end = lo + tokens[i + 1][1]
+            i += 2
+        while end > start and abstract[end - 1] in _TRAIL:
+            end -= 1
+        while (
+            end > start
+            and abstract[end - 1] == ")"
+            and abstract.count("(", start, end) < abstract.count(")", start, end)
+        ):
+            end -= 1  # "(1/K)": the parenthesis of the sentence, not of the formula
+        while (
+            start < end
+            and abstract[start] == "("
+            and abstract.count("(", start, end) > abstract.count(")", start, end)
+        ):
+            start += 1
+        if abstract[start] == "(" and abstract[end - 1] == ")":
+            toks = latex.tokenize(abstract, start, end)
+            if latex.match_parens(toks).get(0) == len(toks) - 1:
+                start, end = start + 1, end - 1  # "(1/K)": a formula set in parentheses
+        if end <= start or any(p.start < end and start < p.end for p in taken):
+            continue
+        expr, variables = latex.to_expr(abstract[start:end])
+        if not has_variable(variables, lex):
+            continue
+        out.append(
+            Piece(
+                "expression",
+                start,
+                end,
+                expr=expr,
+                variables=variables,
+                formula_like=formula_like(expr, variables, lex),
+                bare=True,
+            )
+        )
+    out.sort(key=lambda p: (p.start, p.end))
+    return out
+
+
+def _math_token(word: str) -> bool:
+    """Whether a token of plain text is math by its marks (see ``_MATH_MARK``, ``_QUOTIENT``)."""
+    if word[:1] in "∈≤≥<>=":
+        return False  # "∈\\mathbbZ_+": the end of a membership, not a formula
+    commands = _COMMAND.findall(word)
+    if commands and not any(_math_command(c) for c in commands):
+        return False
+    if any(w not in latex.FUNCTIONS for w in _PROSE.findall(_COMMAND.sub(" ", word))):
+        return False  # "n^αwhere", "2^p-dimensional": a formula glued to a word
+    if _WORD_PAIR.fullmatch(word.strip(_TRAIL + "()")):
+        return False  # "I/O examples": two capitals, a pair of words
+    return bool(_MATH_MARK.search(word) or _QUOTIENT.search(word) or commands)
+
+
+def _math_command(name: str) -> bool:
+    """``\\sqrtKT`` and ``\\lnK`` lost their space: a math command may run into a symbol."""
+    return any(name[:cut] in _MATH_COMMANDS for cut in range(len(name), 1, -1))
 
 
 def _ocr_head(abstract: str, lo: int, q: int, close: int | None) -> bool:

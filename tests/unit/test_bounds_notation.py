@@ -215,3 +215,36 @@ def test_bounds_notation_a_head_set_apart_or_starred(
 )
 def test_bounds_notation_a_head_an_ocr_printed_as_a_zero(abstract: str, expected: list[str]) -> None:
     assert [b.latex for b in unparsed(abstract)] == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a formula written outside math, without a head, that words claim
+        (
+            "For d=\\sqrtK the regret bound is K^1/4\\sqrtT, better than the minimax regret \\sqrtKT.",
+            [("K^1/4\\sqrtT", "upper", "regret"), ("\\sqrtKT", "upper", "regret")],
+        ),
+        (
+            "The optimal sample size decreases at the rate of 1/M. Moreover, it is fast.",
+            [("1/M", "order", "sample complexity")],
+        ),
+        (
+            "It attains a sublinear rate (1/K) on general convex functions.",
+            [("1/K", "order", "convergence rate")],
+        ),
+        (
+            "It is close to the full information minimax regret \\sqrtT\\ln K when G is dense.",
+            [("\\sqrtT\\ln K", "upper", "regret")],
+        ),
+        # words, a link, a number, text commands or a formula glued to a word are no formula
+        ("The input/output and/or AI/ML pairs see https://x.org/a/b for 1/2 of them.", []),
+        ("We give \\emph{tight} bounds for the \\citet{smith} rate of n^αwhere the rate holds.", []),
+        # and a bare formula no words claim is none
+        ("We set K^1/4\\sqrtT as the width.", []),
+    ],
+)
+def test_bounds_notation_a_formula_outside_math_that_words_claim(
+    abstract: str, expected: list[tuple[str, str, str | None]]
+) -> None:
+    assert [(b.latex, b.kind, b.quantity) for b in unparsed(abstract)] == expected
