@@ -415,6 +415,12 @@ def _read_segment(
         )
     if lex.text_only.fullmatch(abstract, start, end):
         return None  # "$\textit{or}$": a word typeset in math mode
+    return expression_piece(abstract, start, end, lex)
+
+
+def expression_piece(abstract: str, start: int, end: int, lex: Lexicon, bare: bool = False) -> Piece | None:
+    """``abstract[start:end]`` as an expression words may claim ("of order $X$"), or None when it
+    has no variable; ``bare`` when it is written outside math."""
     expr, variables = latex.to_expr(abstract[start:end])
     if not has_variable(variables, lex):
         return None
@@ -425,6 +431,7 @@ def _read_segment(
         expr=expr,
         variables=variables,
         formula_like=formula_like(expr, variables, lex),
+        bare=bare,
     )
 
 

@@ -13,7 +13,7 @@ import re
 
 from extractors import latex
 from extractors.bounds.lexicon import Lexicon
-from extractors.bounds.notation import COMBINING_TILDE, Piece, formula_like, has_variable, read_head
+from extractors.bounds.notation import COMBINING_TILDE, Piece, expression_piece, read_head
 from extractors.bounds.words import WORD
 
 MAX_BARE_ARG = 240  # characters in the argument of a bound written outside math
@@ -224,20 +224,9 @@ def _bare_expressions(abstract: str, lo: int, hi: int, lex: Lexicon, taken: list
                 start, end = start + 1, end - 1  # "(1/K)": a formula set in parentheses
         if end <= start or any(p.start < end and start < p.end for p in taken):
             continue
-        expr, variables = latex.to_expr(abstract[start:end])
-        if not has_variable(variables, lex):
-            continue
-        out.append(
-            Piece(
-                "expression",
-                start,
-                end,
-                expr=expr,
-                variables=variables,
-                formula_like=formula_like(expr, variables, lex),
-                bare=True,
-            )
-        )
+        piece = expression_piece(abstract, start, end, lex, bare=True)
+        if piece is not None:
+            out.append(piece)
     out.sort(key=lambda p: (p.start, p.end))
     return out
 
