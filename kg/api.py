@@ -8,7 +8,7 @@
     graph = kg.load("out/")                         # a build directory, read as needed
     len(graph.papers), graph.papers[0].entities     # records: id, title, abstract, entities, bounds
     graph.rdf, graph.nx                             # an rdflib.Graph, a networkx.MultiDiGraph
-    graph.related("p-9898d1ffb550", top=5)          # results with .id, .score, .explanation()
+    graph.related("p-9898d1ffb550", top=5)          # results with .id, .score, .explanation
     graph.query("SELECT ?t WHERE { ?p a kg:Paper ; dcterms:title ?t }").rows
     net = graph.to_pyvis(view="papers")             # a pyvis.network.Network
     graph.write_html("graph.html")                  # the offline page of ``kg export html``
@@ -356,7 +356,7 @@ class KnowledgeGraph:
 
         Returns:
             :class:`kg.related.Related` results: ``.id``, ``.title``, ``.score``, ``.signals``
-            and the evidence, read as one phrase by ``.explanation()``.
+            and the evidence, read as one phrase by ``.explanation``.
 
         Raises:
             QueryError: ``paper`` names no paper of the graph, or several.

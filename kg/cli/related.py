@@ -95,7 +95,7 @@ def _run_related(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps([b.to_json() for b in bridges], ensure_ascii=False, indent=2))
         for rank, b in enumerate(bridges if not args.json else [], 1):
-            print(f"{rank:>2}. {b.score:.3f}  {b.id}  {b.title} — {b.explanation()}")
+            print(f"{rank:>2}. {b.score:.3f}  {b.id}  {b.title} — {b.explanation}")
         if not bridges and not args.json:
             print("no paper links the two sides", file=sys.stderr)
         return 0

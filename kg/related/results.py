@@ -1,7 +1,7 @@
 """What a related-work query returns, and how each result reads.
 
 :class:`Related` (one related paper: score, signals and evidence) reads as one phrase
-(:meth:`Related.explanation`) or one line (:func:`render_line`); :class:`MethodPapers` and
+(:attr:`Related.explanation`) or one line (:func:`render_line`); :class:`MethodPapers` and
 :class:`BridgePaper` answer ``kg related --method`` and ``--bridge``.
 """
 
@@ -99,6 +99,7 @@ class Related:
             self.shared or self.similar or self.bounds or self.topic is not None or self.terms or self.close
         )
 
+    @property
     def explanation(self) -> str:
         """The evidence as one readable phrase: entities by type (Method first), bounds, topic,
         terms, words close in meaning."""
@@ -166,7 +167,9 @@ class BridgePaper:
             "links": [{"side": s, "via": via, "shared": list(shared)} for s, via, shared in self.links],
         }
 
+    @property
     def explanation(self) -> str:
+        """How the paper is reached, as one phrase: the sides it is in or linked to, and via what."""
         parts = []
         for side, via, shared in self.links:
             if via == "member":
@@ -179,5 +182,5 @@ class BridgePaper:
 def render_line(rank: int, result: Related, title_width: int = 60) -> str:
     """One readable line per result: rank, score, id, title and the explanation."""
     title = result.title if len(result.title) <= title_width else result.title[: title_width - 1] + "…"
-    why = result.explanation() or "no shared evidence"
+    why = result.explanation or "no shared evidence"
     return f"{rank:>2}. {result.score:.3f}  {result.id}  {title} — {why}"

@@ -73,7 +73,7 @@ def test_api_related_explains_every_result(seed_graph: kg.KnowledgeGraph) -> Non
         assert len(results) == 3, paper.id
         assert paper.id not in [r.id for r in results]
         assert [r.score for r in results] == sorted((r.score for r in results), reverse=True)
-        assert all(r.explanation() for r in results), paper.id
+        assert all(r.explanation for r in results), paper.id
 
 
 def test_api_related_takes_a_record_or_a_title(seed_graph: kg.KnowledgeGraph) -> None:

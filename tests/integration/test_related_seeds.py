@@ -77,7 +77,7 @@ def test_related_every_seed_top3_is_explained(seed_index: RelatedIndex) -> None:
     for pid, results in seed_index.related_all(top=3):
         assert len(results) == 3, pid
         for result in results:
-            assert result.explanation(), (pid, result.id)
+            assert result.explanation, (pid, result.id)
 
 
 @pytest.mark.parametrize(

@@ -82,7 +82,7 @@ def test_related_bridge_between_topics_finds_the_linking_paper(index: RelatedInd
     bridges = index.bridge("topic:0", "1")
     assert bridges[0].id == "p-eee"
     # p-bbb holds PCA alone, so its entity cosine with p-eee beats p-aaa's (which adds Anchor PCA)
-    assert bridges[0].explanation() == (
+    assert bridges[0].explanation == (
         "to topic 0 via p-bbb (principal component analysis); to topic 1 via p-ccc (linear bandits)"
     )
 
@@ -91,7 +91,7 @@ def test_related_bridge_between_entities_puts_holders_of_both_first(index: Relat
     bridges = index.bridge("PCA", "linear bandits")
     assert bridges[0].id == "p-eee"
     assert bridges[0].score == 1.0
-    assert bridges[0].explanation() == "in Method:principal-component-analysis; in Task:linear-bandits"
+    assert bridges[0].explanation == "in Method:principal-component-analysis; in Task:linear-bandits"
 
 
 def test_related_bridge_unknown_topic_is_an_error(index: RelatedIndex) -> None:

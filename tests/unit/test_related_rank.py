@@ -72,7 +72,7 @@ def test_related_shared_bound_shape_is_found_and_explained() -> None:
     results = build_index(gb.g).related("q")
     assert [r.id for r in results] == ["same"]
     assert results[0].bounds == ("both claim regret upper bounds in √T",)
-    assert results[0].explanation() == "both claim regret upper bounds in √T"
+    assert results[0].explanation == "both claim regret upper bounds in √T"
 
 
 def test_related_bound_improvement_is_explained() -> None:
@@ -92,7 +92,7 @@ def test_related_same_topic_adds_a_bonus_and_says_so() -> None:
     results = build_index(gb.g, RelatedWeights(topic=0.1)).related("q")
     assert [r.id for r in results] == ["entity", "sibling"]
     assert results[1].topic == 3
-    assert results[1].explanation() == "same topic 3"
+    assert results[1].explanation == "same topic 3"
     assert results[0].topic is None
 
 
@@ -101,7 +101,7 @@ def test_related_topic_counts_nothing_by_default_but_is_named() -> None:
     gb.holds("q", "Method", "m").holds("entity", "Method", "m")
     results = build_index(gb.g).related("q")
     assert [r.id for r in results] == ["entity"]
-    assert results[0].explanation() == "methods: m; same topic 3"
+    assert results[0].explanation == "methods: m; same topic 3"
 
 
 def test_related_entities_sharing_words_are_similar() -> None:
@@ -119,7 +119,7 @@ def test_related_entities_sharing_words_are_similar() -> None:
             "term": "bandit",
         }
     ]
-    assert result.explanation() == "similar: generalized linear contextual bandit ≈ stochastic linear bandit"
+    assert result.explanation == "similar: generalized linear contextual bandit ≈ stochastic linear bandit"
 
 
 @pytest.mark.parametrize(
@@ -156,7 +156,7 @@ def test_related_explanation_lists_methods_first() -> None:
     (first, *_rest) = build_index(gb.g).related("q")
     assert first.id == "c"
     assert [s.type for s in first.shared] == ["Method", "Task", "Concept"]
-    assert first.explanation().startswith("methods: Common Method; tasks: task; concepts: rare-concept")
+    assert first.explanation.startswith("methods: Common Method; tasks: task; concepts: rare-concept")
 
 
 def test_related_excludes_the_query_breaks_ties_by_id_and_respects_top() -> None:

@@ -52,7 +52,7 @@ def test_related_semantic_names_candidate_words_the_query_lacks() -> None:
     assert set(first.close) <= {"agents", "pull", "arms", "maximize", "reward"}
     assert "exploration" not in first.close  # a shared word is a term, not a close word
     assert first.terms == ("exploration",)
-    assert "close in meaning: " + ", ".join(first.close) in first.explanation()
+    assert "close in meaning: " + ", ".join(first.close) in first.explanation
     assert first.to_json()["close"] == list(first.close)
 
 
