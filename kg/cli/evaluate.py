@@ -49,6 +49,38 @@ def _run_eval_related(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_eval_links(eval_sub: Any) -> None:
+    p = eval_sub.add_parser(
+        "links", help="share links between papers: papers without one, degree, the concepts behind "
+                      "them, and precision/recall against related-work judgments",
+        formatter_class=formatter,
+        epilog=example("kg eval links -g out --judgments tests/data/related_judgments.jsonl"),
+    )
+    p.add_argument("-g", "--graph", required=True, metavar="DIR", help="the build directory")
+    p.add_argument("--judgments", metavar="FILE", action="append", default=[],
+                   help="related-work judgments (the format of kg eval related); repeat for several files")
+    p.add_argument("--top", type=int, default=30, metavar="N",
+                   help="how many of the concepts that justify most links to list")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.set_defaults(run=_run_eval_links)
+
+
+def _run_eval_links(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from kg.evaluate.links import evaluate_links
+    from kg.evaluate.related import load_judgments
+    from kg.graphdir import load_nx
+
+    judgments = {Path(f).name: load_judgments(f) for f in args.judgments}
+    result = evaluate_links(load_nx(args.graph), judgments, top=max(args.top, 0))
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print(result.report())
+    return 0
+
+
 def _add_eval_entities(eval_sub: Any) -> None:
     p = eval_sub.add_parser(
         "entities", help="entity P/R/F1 on a SciERC split; recall of hand-written key entities",
@@ -165,7 +197,9 @@ def _run_eval_bounds(args: argparse.Namespace) -> int:
 
 
 # Each entry adds one `kg eval KIND` subcommand; evaluations add theirs here.
-EVAL_KINDS: list[Callable[[Any], None]] = [_add_eval_related, _add_eval_entities, _add_eval_bounds]
+EVAL_KINDS: list[Callable[[Any], None]] = [
+    _add_eval_related, _add_eval_links, _add_eval_entities, _add_eval_bounds,
+]
 
 
 def add_eval(sub: Any) -> None:
