@@ -8,7 +8,9 @@ For every judgment set in ``tests/data/`` whose graph is given (the two seed set
 with each signal's weight set to 0, and of the sentence encoder replaced by cheaper forms: the
 static token table distilled from the same model (:mod:`kg.static_encoder`) and the model on the
 first 128 tokens of each text. Then the CPU seconds each signal's part of the index costs on the
-largest graph given. Not a test: it prints a table and asserts nothing.
+largest graph given. Not a test: it prints a table and asserts nothing. ``--signals-only`` prints
+the short table: the default ranking, each signal off, the graph's own evidence alone (the text
+signals and the entity words at 0) and the TF-IDF baseline of the same run.
 
 ``--minilm`` computes the full sentence encoder's vectors where no saved index holds them (on the
 22k-paper corpus that is 2,189 CPU-seconds); without it the corpus rows of the full encoder are
@@ -33,7 +35,7 @@ sys.path.insert(0, str(REPO))
 from kg.encoder import DIMENSIONS, load_encoder, text_key  # noqa: E402
 from kg.evaluate.related import evaluate_related, load_judgments  # noqa: E402
 from kg.graphdir import load_nx  # noqa: E402
-from kg.related import RelatedWeights, lexical_matrix, paper_text, saved_encoder_vectors  # noqa: E402
+from kg.related import SIGNALS, RelatedWeights, lexical_matrix, paper_text, saved_encoder_vectors  # noqa: E402
 from kg.semantic import load_model as load_semantic_model  # noqa: E402
 from kg.static_encoder import load_static_encoder  # noqa: E402
 
@@ -44,7 +46,6 @@ SETS = {
     "corpus": [("corpus, 30 tuned", "related_judgments_corpus.jsonl"),
                ("corpus, 20 held out", "related_judgments_corpus_test.jsonl")],
 }
-SIGNALS = ("entity", "terms", "bound", "topic", "lexical", "semantic", "encoder")
 SHORT_TOKENS = 128
 
 
@@ -116,6 +117,9 @@ def main() -> int:  # noqa: C901, PLR0915 - one table, built in order
     ap.add_argument("--corpus", help="a build directory of the 22k-paper corpus")
     ap.add_argument("--minilm", action="store_true", help="encode with the full model where no index has it")
     ap.add_argument("--minilm-sample", type=int, default=300, help="texts timed for the full model's cost")
+    ap.add_argument("--signals-only", action="store_true",
+                    help="only the default, each signal off, the graph alone and TF-IDF: no cheaper "
+                         "encoder forms, no timings (a loaded machine's quick table)")
     args = ap.parse_args()
     given = {"seeds": args.seeds, "corpus": args.corpus}
     graphs = {name: Path(directory) for name, directory in given.items() if directory}
@@ -131,6 +135,24 @@ def main() -> int:  # noqa: C901, PLR0915 - one table, built in order
         if have_minilm:
             vectors, seconds = cpu(one_thread(encode_full), texts, saved)
             forms["minilm"] = dict(zip(keys, vectors, strict=True))
+        judged = [(label, load_judgments(DATA / file)) for label, file in SETS[name]]
+        default = RelatedWeights()
+        if args.signals_only:
+            # the graph's own evidence: the text signals and the entity words off (issue 27)
+            graph_only = dataclasses.replace(default, lexical=0.0, semantic=0.0, encoder=0.0, terms=0.0)
+            quick = [("graph only (lexical, semantic, encoder, terms 0)", graph_only, None)]
+            if forms.get("minilm") is not None:
+                quick.insert(0, ("default (full encoder)", default, forms["minilm"]))
+                quick += [(f"{s} off", dataclasses.replace(default, **{s: 0.0}), forms["minilm"])
+                          for s in SIGNALS if getattr(default, s) != 0]
+            for config, weights, vectors in quick:
+                index, seconds = cpu(build_index, nx_graph, weights, vectors)
+                for label, judgments in judged:
+                    result = evaluate_related(nx_graph, judgments, weights, index=index)
+                    rows.setdefault(label, {})[config] = float(result.systems[0].mean_ndcg)
+                    rows[label]["TF-IDF baseline (same run)"] = float(result.systems[1].mean_ndcg)
+                print(f"ablate: {name}: {config} ({seconds:.0f} CPU-s)", file=sys.stderr, flush=True)
+            continue
         static, seconds = cpu(encode_static, texts)
         costs[f"{name}: static table, all {len(texts)} texts"] = seconds
         forms["static"] = dict(zip(keys, padded(static), strict=True))
@@ -147,8 +169,6 @@ def main() -> int:  # noqa: C901, PLR0915 - one table, built in order
         costs[f"{name}: full encoder, per 1,000 texts (timed on {len(sample)})"] = per_1000
         _v, seconds = cpu(one_thread(minilm_short), sample)
         costs[f"{name}: encoder on {SHORT_TOKENS} tokens, per 1,000 texts"] = seconds / len(sample) * 1000
-        judged = [(label, load_judgments(DATA / file)) for label, file in SETS[name]]
-        default = RelatedWeights()
         configs: list[tuple[str, RelatedWeights, dict[str, np.ndarray] | None]] = []
         if forms.get("minilm") is not None:
             configs.append(("default (full encoder)", default, forms["minilm"]))

@@ -5,6 +5,7 @@ query paper ``q`` and a candidate ``c`` (both papers of the graph, or ``q`` an a
 the fly)::
 
     score(q, c) = w.entity  * E(q, c) / s_E     shared entities, by rarity, type and role
+                + w.concept * C(q, c) / s_C     shared concepts and broader concepts, by IDF and level
                 + w.terms   * W(q, c) / s_W     entities that share words, by rarity and type
                 + w.bound   * B(q, c) / s_B     shared bound shapes
                 + w.topic   * [topic(q) == topic(c)]
@@ -12,7 +13,7 @@ the fly)::
                 + w.semantic * S(q, c) / s_S    latent semantic cosine of the same texts
                 + w.encoder  * N(q, c) / s_N    sentence-encoder cosine of the same texts
 
-with the defaults ``w.entity = 0.1, w.terms = 0.25, w.bound = 0.1, w.topic = 0,
+with the defaults ``w.entity = 0.1, w.concept = 0.1, w.terms = 0.25, w.bound = 0.1, w.topic = 0,
 w.lexical = 1, w.semantic = 0.25, w.encoder = 3`` (:class:`RelatedWeights` says why and how they
 were chosen).
 
@@ -33,6 +34,16 @@ an entity every paper has weighs nothing. Vectors are L2-normalized, and each sh
 ``w.proposed_used`` when one proposes what the other uses (builds on it) and
 ``w.both_proposed`` when both propose it (competing claims to the same thing). Without roles
 ``E`` is the cosine of the two vectors.
+
+**Concepts** ``C`` (:mod:`kg.related.concepts`). The graph's entities are its concepts, and its
+``broader`` edges a hierarchy ("stochastic linear bandit" → "linear bandit" → "bandit
+algorithms"). Each paper is a vector over the concepts it holds and their ancestors, an entry
+``type weight × idf × w.broader ** level`` (``level`` 0 for a held concept, 1 for its parent …;
+``idf`` the node's reference-corpus ``idf`` when the graph has one; a concept the graph marks not
+``specific`` counts ``w.generic`` of that). ``C`` is the cosine: a shared leaf weighs more than a
+shared parent, which weighs more than a distant family. The explanation names the shared concepts
+carrying ``C`` at the level they meet ("both use Thompson sampling"; "both are bandit
+algorithms"), a shared concept standing for its ancestors.
 
 **Entity words** ``W``. Extracted entities are often long and specific ("stochastic linear
 bandit", "generalized linear contextual bandit") and rarely identical across papers, yet their
@@ -88,7 +99,8 @@ papers are its column), so one query is a few sparse products over all papers (a
 so that ``kg related`` need not read ``graph.json`` nor fit TF-IDF on each call.
 
 The package, one module per part, lower floors first: :mod:`~kg.related.weights` (the weights),
-:mod:`~kg.related.shapes` (bound shapes), :mod:`~kg.related.vectorizers` (the text signals'
+:mod:`~kg.related.shapes` (bound shapes), :mod:`~kg.related.concepts` (the concept signal),
+:mod:`~kg.related.vectorizers` (the text signals'
 vectors; the words they count are :mod:`kg.words`'), :mod:`~kg.related.sparse`,
 :mod:`~kg.related.results` (what a query returns), :mod:`~kg.related.index` (the precomputed
 index, saved and loaded), :mod:`~kg.related.explain` (the evidence behind a score),
@@ -99,7 +111,15 @@ build directory) and :mod:`~kg.related.queryinput` (the abstract ``kg related --
 from kg.related.index import INDEX_FORMAT, SignalIndex, paper_ids, saved_encoder_vectors
 from kg.related.queryinput import read_query_text
 from kg.related.rank import RelatedIndex, build_index
-from kg.related.results import BridgePaper, MethodPapers, Related, SharedEntity, SimilarEntity, render_line
+from kg.related.results import (
+    BridgePaper,
+    MethodPapers,
+    Related,
+    SharedConcept,
+    SharedEntity,
+    SimilarEntity,
+    render_line,
+)
 from kg.related.shapes import BoundShape, bound_shape, compare_shapes, dependence, format_dependence
 from kg.related.store import INDEX_FILE, load_index, write_index
 from kg.related.vectorizers import lexical_matrix, paper_text, tfidf_matrix, tfidf_vectorizer
@@ -116,6 +136,7 @@ __all__ = [
     "Related",
     "RelatedIndex",
     "RelatedWeights",
+    "SharedConcept",
     "SharedEntity",
     "SignalIndex",
     "SimilarEntity",

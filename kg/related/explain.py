@@ -11,10 +11,12 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 
+from kg.related.concepts import shared_concepts
 from kg.related.index import QueryVectors, SignalIndex
 from kg.related.results import PROPOSED, TYPE_ORDER, USED, Related, SharedEntity, SimilarEntity
 from kg.related.shapes import BoundShape, compare_shapes
 from kg.related.sparse import csr_row, shared_products
+from kg.related.weights import SIGNALS
 from kg.words import singular
 
 # A word in at most 1 in 20 documents of the semantic model's corpus (smooth IDF ln((1+n)/(1+df))+1)
@@ -75,6 +77,18 @@ def explain(index: SignalIndex, q: QueryVectors, c: int, score: float, signals: 
         )
         terms = _explaining_terms(str(index.terms[j]) for _x, j in shared_terms)
     close = close_words(index, q, c, terms) if w.semantic > 0 else ()
+    concepts = (
+        shared_concepts(
+            index.concept_space,
+            q.concept_levels,
+            index.concept_space.levels(index.entity_cols(c)),
+            (q.concept.indices, q.concept.data),
+            csr_row(index.concepts, c),
+            w.concept / index.scales[SIGNALS.index("concept")],
+        )
+        if w.concept > 0 and q.concept is not None
+        else []
+    )
     return Related(
         index.ids[c],
         index.titles[c],
@@ -86,6 +100,7 @@ def explain(index: SignalIndex, q: QueryVectors, c: int, score: float, signals: 
         topic,
         terms,
         close,
+        tuple(concepts),
     )
 
 

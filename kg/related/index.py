@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
@@ -22,6 +22,7 @@ from kg.encoder import NAME as ENCODER_NAME
 from kg.encoder import text_key
 from kg.errors import QueryError
 from kg.fileio import atomic_write
+from kg.related.concepts import ConceptSpace, concept_space
 from kg.related.results import PROPOSED, USED
 from kg.related.shapes import BoundShape, bound_shape, shape_from_json, shape_json
 from kg.related.sparse import csr_row, l2_rows, normalize_pair, weighted_matrix
@@ -36,8 +37,9 @@ if TYPE_CHECKING:
 
 # Bump when what the saved index holds, or how any part of it is computed, changes: a file of
 # another format is ignored and the index rebuilt from the graph.
-# 2: L reads titles and word pairs, signals divided by scales; 3: S; 4: named quantities; 5: N
-INDEX_FORMAT = 5
+# 2: L reads titles and word pairs, signals divided by scales; 3: S; 4: named quantities; 5: N;
+# 6: C (concepts and their broader concepts)
+INDEX_FORMAT = 6
 
 
 @dataclass(slots=True)
@@ -56,6 +58,8 @@ class QueryVectors:
     shapes: tuple[BoundShape, ...]
     # (type, canonical, words) of an abstract's own entities, graph entities or not
     names: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    concept: sp.csr_matrix | None = None  # (1, concepts) row of C; None: no concept
+    concept_levels: dict[int, int] = field(default_factory=dict)  # concept column → level
 
 
 class SignalIndex:
@@ -110,8 +114,14 @@ class SignalIndex:
         self.entity_idf = np.array(
             [math.log((n_papers + 1) / (len(holdings[e]) + 1)) for e in self.entities], dtype=np.float64
         )
+        # An entity the graph marks as not specific (too common to say what a paper is about,
+        # kg.related.concepts) is no reason for a match.
         self.entity_weight = self.entity_idf * np.array(
-            [w.types.get(t, 0.0) for t in self.entity_type], dtype=np.float64
+            [
+                0.0 if nx_graph.nodes[e].get("specific") is False else w.types.get(t, 0.0)
+                for e, t in zip(self.entities, self.entity_type, strict=True)
+            ],
+            dtype=np.float64,
         )
         self._lazy: dict[str, Any] = {}
         name_map: dict[tuple[str, str], int] = {}
@@ -138,6 +148,12 @@ class SignalIndex:
         used = weighted_matrix(u_rows, u_cols, self.entity_weight, (n_papers, m))
         proposed = weighted_matrix(p_rows, p_cols, self.entity_weight, (n_papers, m))
         self.used, self.proposed = normalize_pair(used, proposed)
+
+        # --- concepts: the held entities and their broader concepts (kg.related.concepts)
+        self.concept_space, levels = concept_space(
+            nx_graph, self.entities, self.holders, n_papers, w.types, w.generic
+        )
+        self.concepts = self.concept_space.matrix(levels, w.broader)
 
         # --- entity words
         self.entity_terms: list[tuple[str, ...]] = []
@@ -256,6 +272,7 @@ class SignalIndex:
             (w.proposed_used * self.used + w.both_proposed * self.proposed).T
         )
         self._words_t = sp.csr_matrix(self.words.T)
+        self._concepts_t = sp.csr_matrix(self.concepts.T)
         self._bounds_t = sp.csr_matrix(self.bounds.T)
         self._lexical_t = sp.csr_matrix(self.lexical.T)
         # each lexical term's column in the semantic model (-1: a word pair or an unknown word)
@@ -277,6 +294,7 @@ class SignalIndex:
         products = {
             "lexical": lambda r: self.lexical[r] @ self._lexical_t,
             "terms": lambda r: self.words[r] @ self._words_t,
+            "concept": lambda r: self.concepts[r] @ self._concepts_t,
             "entity": lambda r: self.used[r] @ self._against_used + self.proposed[r] @ self._against_proposed,
             "bound": lambda r: self.bounds[r] @ self._bounds_t,
             "semantic": lambda r: sp.csr_matrix(np.maximum(self.semantic[r] @ self.semantic.T, 0.0)),
@@ -331,11 +349,16 @@ class SignalIndex:
 
     # --------------------------------------------------------------------------- saving
 
-    _MATRICES = ("used", "proposed", "words", "bounds", "lexical")
+    _MATRICES = ("used", "proposed", "concepts", "words", "bounds", "lexical")
     _ARRAYS = (
-        "topics", "entity_idf", "entity_weight", "term_idf", "bound_idf", "lexical_idf", "scales", "semantic",
-        "encoder",
+        "topics", "entity_idf", "entity_weight", "concept_weight", "term_idf", "bound_idf", "lexical_idf",
+        "scales", "semantic", "encoder",
     )
+
+    @property
+    def concept_weight(self) -> np.ndarray:
+        """Per concept column, its weight in ``C`` (type × IDF × specific)."""
+        return self.concept_space.weight
 
     def save(self, path: str | Path, graph_key: Mapping[str, Any]) -> None:
         """Write the index to ``path`` (one ``.npz``, no pickles), atomically.
@@ -368,6 +391,7 @@ class SignalIndex:
             "entity_canonical": self.entity_canonical,
             "entity_label": self.entity_label,
             "entity_terms": [list(t) for t in self.entity_terms],
+            "concept_space": self.concept_space.to_json(),
             "names": [[t, n, j] for (t, n), j in sorted(self._names.items())],
             "holders": [sorted(h.items()) for h in self.holders],
             "term_names": self.term_names,
@@ -401,7 +425,12 @@ class SignalIndex:
                 index.lexical_titles = True
                 index.semantic_model = meta["semantic_model"]
                 for name in cls._ARRAYS:
-                    setattr(index, name, np.array(data[name]))
+                    if name == "concept_weight":
+                        index.concept_space = ConceptSpace.from_json(
+                            meta["concept_space"], np.array(data[name])
+                        )
+                    else:
+                        setattr(index, name, np.array(data[name]))
                 index.encoder = index.encoder.astype(np.float64)
                 for name in cls._MATRICES:
                     shape = tuple(int(x) for x in data[f"{name}.shape"])
@@ -513,6 +542,8 @@ class SignalIndex:
             self.encoder[row],
             int(self.topics[row]),
             self.shapes[row],
+            concept=self.concepts[row],
+            concept_levels=self.concept_space.levels(self.entity_cols(row)),
         )
 
     def entity_cols(self, row: int) -> list[int]:

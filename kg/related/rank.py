@@ -50,7 +50,9 @@ class RelatedIndex(SignalIndex):
         bound = q.bounds @ self._bounds_t
         lexical = q.lexical @ self._lexical_t if q.lexical.shape[1] else sp.csr_matrix((1, len(self)))
         topic = (self.topics == q.topic).astype(np.float64) if q.topic >= 0 else np.zeros(len(self))
+        concept = dense(q.concept @ self._concepts_t) if q.concept is not None else np.zeros(len(self))
         return {
+            "concept": concept,
             "semantic": np.maximum(self.semantic @ q.semantic, 0.0),
             "encoder": np.maximum(self.encoder @ q.encoder, 0.0),
             "entity": dense(entity),
@@ -138,6 +140,15 @@ class RelatedIndex(SignalIndex):
             for t in terms:
                 term_weight[t] = max(term_weight.get(t, 0.0), tw)
         words = l2_rows(self._term_rows([term_weight]))
+        concept_levels = self.concept_space.levels(sorted(roles))
+        concept_cols, concept_x = self.concept_space.row(concept_levels, self.weights.broader)
+        concept = l2_rows(
+            sp.csr_matrix(
+                (concept_x, ([0] * len(concept_cols), concept_cols)),
+                shape=(1, len(self.concept_space.nodes)),
+                dtype=np.float64,
+            )
+        )
         shapes = tuple(sorted((shape_of(b) for b in extraction.bounds), key=lambda b: (b.quantity, b.latex)))
         cols = sorted({self.bound_col[f] for s in shapes for f in s.features() if f in self.bound_col})
         bounds = l2_rows(
@@ -166,6 +177,8 @@ class RelatedIndex(SignalIndex):
             -1,
             shapes,
             tuple((t, n, terms) for (t, n), terms in sorted(names.items())),
+            concept,
+            concept_levels,
         )
         return self._rank(query, top)
 

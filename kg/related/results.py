@@ -47,6 +47,39 @@ class SharedEntity:
         return self.label
 
 
+# What two papers do with a concept they both hold, by its type ("both use Thompson sampling").
+_BOTH_HOLD = {"Task": "both address", "Metric": "both measure"}
+
+
+@dataclass(frozen=True, slots=True)
+class SharedConcept:
+    """A concept two papers meet on: both hold it (levels 0, 0) or it is broader than theirs."""
+
+    node: str
+    type: str
+    label: str
+    levels: tuple[int, int]  # (query's, candidate's): 0 held, 1 a parent of a held concept, …
+    family: bool  # a taxonomy family ("bandit algorithms")
+    contribution: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "node": self.node,
+            "type": self.type,
+            "label": self.label,
+            "levels": list(self.levels),
+            "contribution": round(self.contribution, 6),
+        }
+
+    def phrase(self) -> str:
+        """ "both use Thompson sampling"; "both are bandit algorithms"; "both are kinds of linear bandit"."""
+        if self.levels == (0, 0):
+            return f"{_BOTH_HOLD.get(self.type, 'both use')} {self.label}"
+        if self.family:
+            return f"both are {self.label}"
+        return f"both are kinds of {self.label}"
+
+
 @dataclass(frozen=True, slots=True)
 class SimilarEntity:
     """A candidate's entity sharing a word with a different entity of the query."""
@@ -77,6 +110,7 @@ class Related:
     topic: int | None = None
     terms: tuple[str, ...] = ()
     close: tuple[str, ...] = ()  # the candidate's words nearest the query's subject (``S``)
+    concepts: tuple[SharedConcept, ...] = ()  # the concepts carrying ``C``, most contributing first
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -90,23 +124,43 @@ class Related:
             "topic": self.topic,
             "terms": list(self.terms),
             "close": list(self.close),
+            "concepts": [c.to_json() for c in self.concepts],
         }
 
     @property
     def explained(self) -> bool:
         """Whether the result carries any explanation at all."""
         return bool(
-            self.shared or self.similar or self.bounds or self.topic is not None or self.terms or self.close
+            self.concepts
+            or self.shared
+            or self.similar
+            or self.bounds
+            or self.topic is not None
+            or self.terms
+            or self.close
         )
 
     @property
     def explanation(self) -> str:
-        """The evidence as one readable phrase: entities by type (Method first), bounds, topic,
-        terms, words close in meaning."""
+        """The evidence as one readable phrase: the concepts met on, the other shared entities by
+        type (Method first), bounds, topic, terms, words close in meaning."""
+        # A concept both hold that is also a shared entity reads with what each does with it.
+        entity_of = {(s.type, s.label.casefold()): s for s in self.shared}
         parts: list[str] = []
+        said: set[tuple[str, str]] = set()
+        rank = {t: i for i, t in enumerate(TYPE_ORDER)}  # Methods first, as for the entities
+        for c in sorted(self.concepts, key=lambda c: (rank.get(c.type, 9), -c.contribution)):
+            entity = entity_of.get((c.type, c.label.casefold())) if c.levels == (0, 0) else None
+            if entity is not None and entity.roles != (USED, USED):
+                parts.append(entity.phrase())
+            else:
+                parts.append(c.phrase())
+            if c.levels == (0, 0):
+                said.add((c.type, c.label.casefold()))
         by_type: dict[str, list[SharedEntity]] = defaultdict(list)
         for s in self.shared:
-            by_type[s.type].append(s)
+            if (s.type, s.label.casefold()) not in said:
+                by_type[s.type].append(s)
         for etype in TYPE_ORDER:
             if by_type.get(etype):
                 noun = {

@@ -13,7 +13,9 @@ from kg.errors import ConfigError
 from kg.types import ENTITY_TYPES as ENTITY_CLASSES
 
 # The score's signals, in the order of :class:`RelatedWeights` and of ``Related.signals``.
-SIGNALS: tuple[str, ...] = ("entity", "terms", "bound", "topic", "lexical", "semantic", "encoder")
+SIGNALS: tuple[str, ...] = (
+    "entity", "concept", "terms", "bound", "topic", "lexical", "semantic", "encoder",
+)
 
 
 def _default_types() -> dict[str, float]:
@@ -41,6 +43,12 @@ class RelatedWeights:
 
     Attributes:
         entity: weight of the shared-entity similarity ``E`` (identical entities, with roles).
+        concept: weight of the concept similarity ``C`` (shared specific concepts and their
+            broader concepts, :mod:`kg.related.concepts`).
+        broader: the factor on a concept's entry per level above the paper's own concept (a
+            shared parent counts ``broader²`` of a shared leaf of the same IDF).
+        generic: the factor on a concept the graph marks as not specific: it adds to ``C`` for
+            papers that meet on something else, never a reason alone.
         terms: weight of the entity-word similarity ``W`` (entities that share words).
         bound: weight of the bound-shape similarity ``B``.
         topic: bonus when both papers are in the same topic.
@@ -54,6 +62,9 @@ class RelatedWeights:
     """
 
     entity: float = 0.1
+    concept: float = 0.1
+    broader: float = 0.7
+    generic: float = 0.5
     terms: float = 0.25
     bound: float = 0.1
     topic: float = 0.0

@@ -43,7 +43,7 @@ def test_related_cli_prints_one_readable_line_per_result(
     assert first.group(3) == "p-ccc"
     assert first.group(4) == "Linear bandits with one bit"
     assert first.group(5).startswith(
-        "methods: phased elimination (proposed here); tasks: linear bandits; "
+        "phased elimination (proposed here); both address linear bandits; "
         "both claim regret upper bounds in √T; improves the query's regret "
         "upper bound in d (d vs d^(3/2)); same topic 1; terms: "
     )
@@ -62,7 +62,9 @@ def test_related_cli_title_lookup_and_json(graph_dir: Path, capsys: pytest.Captu
         ("Task", "linear bandits", ["used", "used"]),
     ]
     assert first["topic"] == 1
-    assert set(first["signals"]) == {"entity", "terms", "bound", "topic", "lexical", "semantic", "encoder"}
+    assert set(first["signals"]) == {
+        "entity", "concept", "terms", "bound", "topic", "lexical", "semantic", "encoder"
+    }
 
 
 def test_related_cli_all_writes_one_json_line_per_paper(

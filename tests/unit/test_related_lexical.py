@@ -95,7 +95,8 @@ def test_related_signal_scale_is_the_median_best_match() -> None:
 
 
 def test_related_score_adds_the_weighted_signals_in_units_of_their_scales() -> None:
-    w = RelatedWeights(encoder=0.0)  # titles such as "Titlec" mean nothing; the encoder still meets them
+    # titles such as "Titlec" mean nothing, the encoder still meets them; C repeats E here
+    w = RelatedWeights(encoder=0.0, concept=0.0)
     index = build_index(_scaled_graph().g, w)
     (result,) = index.related("c")
     assert result.id == "d"

@@ -101,7 +101,7 @@ def test_related_topic_counts_nothing_by_default_but_is_named() -> None:
     gb.holds("q", "Method", "m").holds("entity", "Method", "m")
     results = build_index(gb.g).related("q")
     assert [r.id for r in results] == ["entity"]
-    assert results[0].explanation == "methods: m; same topic 3"
+    assert results[0].explanation == "both use m; same topic 3"
 
 
 def test_related_entities_sharing_words_are_similar() -> None:
@@ -156,7 +156,7 @@ def test_related_explanation_lists_methods_first() -> None:
     (first, *_rest) = build_index(gb.g).related("q")
     assert first.id == "c"
     assert [s.type for s in first.shared] == ["Method", "Task", "Concept"]
-    assert first.explanation.startswith("methods: Common Method; tasks: task; concepts: rare-concept")
+    assert first.explanation.startswith("both use Common Method; both address task; both use rare-concept")
 
 
 def test_related_excludes_the_query_breaks_ties_by_id_and_respects_top() -> None:

@@ -1,0 +1,262 @@
+"""The concept signal ``C``: papers meeting on a specific concept, or on a common broader one.
+
+The graph's entity nodes are its concepts; ``broader`` edges (child → parent, from the structure
+of the names, lexical patterns, a taxonomy of technique families) make them a hierarchy. A paper
+holds its entities at level 0 and reaches each ancestor at the level of the shortest path up.
+Its vector over concepts (the held ones and their ancestors up to :data:`MAX_LEVEL`) has the
+entry::
+
+    x_p[c] = w.types[type(c)] * idf(c) * g(c) * w.broader ** level_p(c)
+
+with ``idf(c)`` the node's ``idf`` attribute (the reference corpus's) when the graph carries one,
+else ``ln((N + 1) / (df + 1))`` over the graph's papers, a concept's ``df`` counting the papers that
+hold it or any concept below it; ``g(c)`` is 1 for a specific concept and ``w.generic`` for one the
+graph marks as not ``specific`` (too common to say what a paper is about). ``C`` is the cosine of
+two papers' vectors: a shared leaf adds ``idf²``, a shared parent one level up from both
+``w.broader²`` times its (smaller) ``idf²``, a distant ancestor less still. A generic concept
+weighs little (its IDF is small) and is named in an explanation only when the two papers share no
+specific one. On a graph without ``broader`` edges, ``C`` is the cosine of the papers' entities by
+IDF.
+
+:class:`ConceptSpace` holds the columns (concept nodes), their weights and parents, and each
+entity's column; :func:`concept_space` reads it from the graph. Explanations name the shared
+concepts carrying the score at the level they meet (:func:`shared_concepts`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import scipy.sparse as sp
+
+from kg.related.results import SharedConcept
+from kg.related.sparse import l2_rows
+from kg.types import ENTITY_TYPES as ENTITY_CLASSES
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+BROADER = "broader"
+# Ancestors further than this from a paper's own concept are not counted (at w.broader = 0.5 a
+# fourth level would weigh 1/256 of a shared leaf in the product).
+MAX_LEVEL = 3
+
+
+@dataclass(slots=True)
+class ConceptSpace:
+    """The concept columns of the related-work index and how entities reach them."""
+
+    nodes: list[str]  # concept node ids, sorted: the columns
+    labels: list[str]
+    types: list[str]
+    family: list[bool]  # a taxonomy family (a parent no paper mentions)
+    weight: np.ndarray  # type weight × idf (× w.generic when not specific), per column
+    specific: list[bool]  # may link two papers by itself
+    parents: list[list[int]]  # per column, its parents' columns
+    entity_col: list[int]  # per entity column of the index, its concept column
+
+    def levels(self, entity_cols: Iterable[int], max_level: int = MAX_LEVEL) -> dict[int, int]:
+        """Concept column → the level at which entities ``entity_cols`` reach it (0: held)."""
+        level: dict[int, int] = {}
+        frontier = sorted({self.entity_col[j] for j in entity_cols})
+        for col in frontier:
+            level[col] = 0
+        depth = 0
+        while frontier and depth < max_level:
+            depth += 1
+            nxt: list[int] = []
+            for col in frontier:
+                for parent in self.parents[col]:
+                    if parent not in level:
+                        level[parent] = depth
+                        nxt.append(parent)
+            frontier = nxt
+        return level
+
+    def ancestors(self, col: int) -> set[int]:
+        """The columns of every ancestor of concept column ``col``."""
+        seen: set[int] = set()
+        frontier = [col]
+        while frontier:
+            nxt = []
+            for c in frontier:
+                for p in self.parents[c]:
+                    if p not in seen:
+                        seen.add(p)
+                        nxt.append(p)
+            frontier = nxt
+        return seen
+
+    def row(self, levels: Mapping[int, int], discount: float) -> tuple[list[int], list[float]]:
+        """A paper's (columns, entries) before normalization, from its concept levels."""
+        cols = sorted(c for c in levels if self.weight[c] > 0)
+        return cols, [float(self.weight[c]) * discount ** levels[c] for c in cols]
+
+    def matrix(
+        self, paper_levels: Sequence[Mapping[int, int]], discount: float
+    ) -> sp.csr_matrix:
+        """The L2-normalized paper × concept matrix of ``C``."""
+        rows: list[int] = []
+        cols: list[int] = []
+        data: list[float] = []
+        for i, levels in enumerate(paper_levels):
+            c, x = self.row(levels, discount)
+            rows.extend([i] * len(c))
+            cols.extend(c)
+            data.extend(x)
+        matrix = sp.csr_matrix(
+            (data, (rows, cols)), shape=(len(paper_levels), len(self.nodes)), dtype=np.float64
+        )
+        matrix.eliminate_zeros()
+        return l2_rows(matrix)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "nodes": self.nodes,
+            "labels": self.labels,
+            "types": self.types,
+            "family": self.family,
+            "specific": self.specific,
+            "parents": self.parents,
+            "entity_col": self.entity_col,
+        }
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any], weight: np.ndarray) -> ConceptSpace:
+        return cls(
+            list(obj["nodes"]),
+            list(obj["labels"]),
+            list(obj["types"]),
+            [bool(f) for f in obj["family"]],
+            weight,
+            [bool(s) for s in obj["specific"]],
+            [list(p) for p in obj["parents"]],
+            list(obj["entity_col"]),
+        )
+
+
+def _parents(nx_graph: nx.MultiDiGraph, node: str) -> list[str]:
+    return sorted(
+        v
+        for _u, v, key in nx_graph.out_edges(node, keys=True)
+        if key == BROADER and v != node and nx_graph.nodes[v].get("kind") in ENTITY_CLASSES
+    )
+
+
+def concept_space(
+    nx_graph: nx.MultiDiGraph,
+    entities: Sequence[str],
+    holders: Sequence[Mapping[int, str]],
+    n_papers: int,
+    types: Mapping[str, float],
+    generic: float = 1.0,
+) -> tuple[ConceptSpace, list[dict[int, int]]]:
+    """The concept columns of a graph and each paper's concept levels.
+
+    Args:
+        nx_graph: the graph (entity nodes, ``broader`` edges, optional ``idf``/``specific``).
+        entities: the index's entity columns (node ids of the entities papers hold).
+        holders: per entity column, the paper rows holding it.
+        n_papers: the number of papers (rows).
+        types: the weight of each entity type.
+        generic: the factor on a concept the graph marks as not ``specific``.
+
+    Returns:
+        The :class:`ConceptSpace` and, per paper row, concept column → level.
+    """
+    nodes: set[str] = set()
+    frontier = list(entities)
+    parents_of: dict[str, list[str]] = {}
+    while frontier:  # every ancestor of a held entity, whatever its distance (cycles stop here)
+        nxt: list[str] = []
+        for node in frontier:
+            if node in nodes:
+                continue
+            nodes.add(node)
+            parents_of[node] = _parents(nx_graph, node)
+            nxt.extend(p for p in parents_of[node] if p not in nodes)
+        frontier = nxt
+    ordered = sorted(nodes)
+    col = {n: k for k, n in enumerate(ordered)}
+    entity_col = [col[e] for e in entities]
+    provisional = ConceptSpace(
+        ordered,
+        [str(nx_graph.nodes[n].get("label") or nx_graph.nodes[n].get("canonical") or n) for n in ordered],
+        [str(nx_graph.nodes[n].get("kind")) for n in ordered],
+        [bool(nx_graph.nodes[n].get("family")) for n in ordered],
+        np.ones(len(ordered)),
+        [nx_graph.nodes[n].get("specific") is not False for n in ordered],
+        [[col[p] for p in parents_of[n]] for n in ordered],
+        entity_col,
+    )
+    held: list[list[int]] = [[] for _ in range(n_papers)]
+    for j, rows in enumerate(holders):
+        for i in rows:
+            held[i].append(j)
+    paper_levels = [provisional.levels(cols) for cols in held]
+    df = np.zeros(len(ordered))
+    for levels in paper_levels:
+        for c in levels:
+            df[c] += 1
+    weight = np.zeros(len(ordered))
+    for k, node in enumerate(ordered):
+        d = nx_graph.nodes[node]
+        idf = d.get("idf")
+        value = (
+            float(idf)
+            if isinstance(idf, (int, float)) and not isinstance(idf, bool) and math.isfinite(idf) and idf > 0
+            else math.log((n_papers + 1) / (df[k] + 1))
+        )
+        factor = 1.0 if provisional.specific[k] else generic
+        weight[k] = value * types.get(provisional.types[k], 0.0) * factor
+    provisional.weight = weight
+    return provisional, paper_levels
+
+
+def shared_concepts(
+    space: ConceptSpace,
+    q_levels: Mapping[int, int],
+    c_levels: Mapping[int, int],
+    q_row: tuple[np.ndarray, np.ndarray],
+    c_row: tuple[np.ndarray, np.ndarray],
+    scale: float,
+    limit: int = 3,
+) -> list[SharedConcept]:
+    """The shared concepts that carry ``C`` for a pair, most contributing first.
+
+    A concept is left out when a more specific shared one below it is already named ("both use
+    Thompson sampling" says that both are bandit algorithms): each named concept stands for
+    what it adds. ``scale`` turns products into the signal's units times its weight.
+    """
+    q_x = dict(zip(q_row[0].tolist(), q_row[1].tolist(), strict=True))
+    c_x = dict(zip(c_row[0].tolist(), c_row[1].tolist(), strict=True))
+    shared = {k: q_x[k] * c_x[k] * scale for k in set(q_x) & set(c_x) if q_x[k] * c_x[k] > 0}
+    # A generic concept is named only when nothing specific is shared: "both use a model"
+    # explains little, but more than nothing.
+    if any(space.specific[k] for k in shared):
+        shared = {k: x for k, x in shared.items() if space.specific[k]}
+    covered: set[int] = set()
+    for k in shared:
+        covered |= space.ancestors(k)
+    ranked = sorted(
+        (k for k in shared if k not in covered),
+        key=lambda k: (-shared[k], space.nodes[k]),
+    )
+    return [
+        SharedConcept(
+            space.nodes[k],
+            space.types[k],
+            space.labels[k],
+            (q_levels.get(k, 0), c_levels.get(k, 0)),
+            space.family[k],
+            shared[k],
+        )
+        for k in ranked[:limit]
+    ]
+
+
+__all__ = ["BROADER", "MAX_LEVEL", "ConceptSpace", "concept_space", "shared_concepts"]
