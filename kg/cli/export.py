@@ -22,7 +22,9 @@ def _add_export_html(export_sub: Any) -> None:
     p.add_argument("-g", "--graph", required=True, metavar="DIR", help="the build directory")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="the .html file to write")
     p.add_argument("--view", choices=VIEWS, default=DEFAULT_VIEW,
-                   help="full: every node and edge; papers: papers linked by what they share; "
+                   help="map: papers coloured by region, a map of regions on large graphs; "
+                        "full: every node and edge; "
+                        "papers: papers linked by what they share; "
                         f"entities: entities linked when papers use them together (default: {DEFAULT_VIEW})")
     p.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, metavar="N",
                    help="fold the least connected nodes beyond N, with a note on the page "

@@ -14,6 +14,9 @@ page script puts it on screen only through ``textContent``; no event handler is 
 
 Views:
 
+* ``map`` (default) — every paper, coloured by its region (topic) and placed by a layout computed
+  here; on a large graph the page opens on the map of regions and opens a region on a click
+  (:mod:`kg.export.mapview`, :mod:`kg.export.regions`).
 * ``full`` — every node and edge of the graph.
 * ``papers`` — papers only; the edges are the paper–paper links (``sharesTechniqueWith``,
   ``sharesTaskWith``, ``sharesConceptWith``) labelled with the shared entities.
@@ -50,11 +53,13 @@ from typing import Any
 import networkx as nx
 
 from kg.errors import ConfigError, ExportError
+from kg.export.mathtext import latex_to_text
+from kg.export.titles import display_title
 from kg.fileio import atomic_write
 from kg.vocab import ENTITY_CLASSES, PAPER_PAPER_PROPERTIES
 
-VIEWS: tuple[str, ...] = ("full", "papers", "entities")
-DEFAULT_VIEW = "full"
+VIEWS: tuple[str, ...] = ("map", "full", "papers", "entities")
+DEFAULT_VIEW = "map"
 # 1500 nodes lay out and draw in a few seconds in headless Chromium on a 2-core machine (the
 # 22k-paper papers view is folded to this); more makes the force layout the bottleneck.
 DEFAULT_MAX_NODES = 1500
@@ -157,6 +162,8 @@ def select_view(nx_graph: nx.MultiDiGraph, view: str) -> nx.MultiDiGraph:
     """
     if view not in VIEWS:
         raise ConfigError(f"unknown HTML view {view!r}: expected one of {', '.join(VIEWS)}")
+    if view == "map":
+        view = "papers"  # the map view draws the papers and their share links
     if view == "full":
         return nx_graph  # no copy: a 22k-paper graph has ~250k edges and nothing here modifies it
     if view == "papers":
@@ -339,11 +346,7 @@ def _words(prop: str) -> str:
 
 
 def _paper_titles(nx_graph: nx.MultiDiGraph, ids: Iterable[str]) -> list[str]:
-    titles = []
-    for pid in ids:
-        d = nx_graph.nodes.get(pid, {})
-        titles.append(_text(d.get("title") or d.get("label") or pid))
-    return titles
+    return [display_title(nx_graph, pid) if pid in nx_graph else pid for pid in ids]
 
 
 def _node_tip(nx_graph: nx.MultiDiGraph, node: str, d: dict[str, Any]) -> list[list[str]]:
@@ -351,7 +354,7 @@ def _node_tip(nx_graph: nx.MultiDiGraph, node: str, d: dict[str, Any]) -> list[l
     kind = _text(d.get("kind")) or "node"
     rows: list[list[str]] = []
     if kind == "Paper":
-        rows.append(["title", _text(d.get("title") or d.get("label") or node)])
+        rows.append(["title", display_title(nx_graph, node)])
         meta = " ".join(p for p in (_text(d.get("venue")), _text(d.get("year"))) if p)
         authors = [_text(a) for a in d.get("authors") or []]
         if authors:
@@ -363,7 +366,8 @@ def _node_tip(nx_graph: nx.MultiDiGraph, node: str, d: dict[str, Any]) -> list[l
             rows.append(["body", _clip(_text(d["abstract"]), SNIPPET_CHARS)])
         rows.append(["meta", f"Paper · {_text(d.get('id')) or node}"])
     elif kind == "Bound":
-        rows.append(["title", _text(d.get("latex") or d.get("expr") or d.get("label") or node)])
+        formula = _text(d.get("latex") or d.get("expr") or d.get("label") or node)
+        rows.append(["title", latex_to_text(formula)])
         what = " ".join(p for p in (_text(d.get("bound_kind")), "bound") if p)
         rows.append(["meta", f"{what} · {_text(d.get('notation'))}".rstrip(" ·")])
         for field in ("quantity", "subject", "condition"):
@@ -374,7 +378,7 @@ def _node_tip(nx_graph: nx.MultiDiGraph, node: str, d: dict[str, Any]) -> list[l
         if papers:
             rows.append(["list", "paper: " + _listing(_paper_titles(nx_graph, papers))])
     else:
-        rows.append(["title", _text(d.get("label") or d.get("canonical") or node)])
+        rows.append(["title", latex_to_text(_text(d.get("label") or d.get("canonical") or node)) or node])
         papers = sorted(str(u) for u in nx_graph.predecessors(node)
                         if nx_graph.nodes[u].get("kind") == "Paper")
         count = d.get("papers", len(papers))
@@ -416,15 +420,15 @@ def _edge_tip(nx_graph: nx.MultiDiGraph, pred: str, d: dict[str, Any]) -> list[l
     return rows
 
 
-def _node_label(node: str, d: dict[str, Any]) -> str:
+def _node_label(nx_graph: nx.MultiDiGraph, node: str, d: dict[str, Any]) -> str:
     if d.get("kind") == "Paper":
-        return _clip(_text(d.get("title") or d.get("label") or node), LABEL_CHARS)
-    return _clip(_text(d.get("label") or d.get("canonical") or node), LABEL_CHARS)
+        return _clip(display_title(nx_graph, node), LABEL_CHARS)
+    return _clip(latex_to_text(_text(d.get("label") or d.get("canonical") or node)), LABEL_CHARS)
 
 
 def _search_text(node: str, d: dict[str, Any]) -> str:
     parts = [node, _text(d.get("label")), _text(d.get("title")), _text(d.get("canonical")),
-             _text(d.get("aliases")), _text(d.get("latex"))]
+             _text(d.get("aliases")), _text(d.get("latex")), latex_to_text(_text(d.get("label")))]
     return " ".join(p for p in parts if p).lower()
 
 
@@ -464,7 +468,7 @@ def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW, max_nodes: in
         style = NODE_STYLES.get(kind, OTHER_STYLE)
         nodes.append({
             "id": str(node),
-            "label": _node_label(str(node), d),
+            "label": _node_label(nx_graph, str(node), d),
             "kind": kind,
             "shape": style["shape"],
             "color": style["color"],
@@ -486,7 +490,7 @@ def page_data(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW, max_nodes: in
     for u, v, k, d in ordered:
         pred = _predicate(k, d)
         if pred in PAPER_PAPER_PROPERTIES:
-            label = _clip(_text(d.get("shared")), 40)
+            label = _clip(latex_to_text(_text(d.get("label") or d.get("shared"))), 40)
         elif pred == COOCCURS:
             label = str(d.get("weight", ""))
         else:
@@ -597,20 +601,33 @@ def render_html(nx_graph: nx.MultiDiGraph, view: str = DEFAULT_VIEW, max_nodes: 
         ConfigError: bad ``view``, ``max_nodes`` or ``max_edges``.
         ExportError: a bundled asset is missing.
     """
-    data = page_data(nx_graph, view, max_nodes, max_edges, layout_seconds)
+    if view == "map":
+        _require_at_least("--max-nodes", max_nodes, 1)
+        _require_at_least("--max-edges", max_edges, 0)
+        from kg.export.mapview import map_data
+
+        data = map_data(nx_graph, max_nodes)
+        n_papers = len(data["papers"])
+        data.update(total_nodes=n_papers, folded=0, total_edges=data["total_links"],
+                    folded_edges=data["total_links"] - len(data["links"]), nodes=data["papers"],
+                    edges=data["links"])
+        scripts, styles, template_name = ("map_panels.js", "map.js"), ("graph.css", "map.css"), "map.html"
+    else:
+        data = page_data(nx_graph, view, max_nodes, max_edges, layout_seconds)
+        scripts, styles, template_name = ("graph.js",), ("graph.css",), "graph.html"  # type: ignore[assignment]
     vis_pkg, vis_dir = _VIS_DIR
     parts = {
         "VIS_CSS": _inline(_asset(vis_pkg, f"{vis_dir}/vis-network.css"), "vis-network.css", "style"),
         "VIS_JS": _inline(_asset(vis_pkg, f"{vis_dir}/vis-network.min.js"), "vis-network.min.js", "script"),
-        "PAGE_CSS": _inline(_asset(None, "graph.css"), "graph.css", "style"),
-        "PAGE_JS": _inline(_asset(None, "graph.js"), "graph.js", "script"),
+        "PAGE_CSS": "\n".join(_inline(_asset(None, name), name, "style") for name in styles),
+        "PAGE_JS": "\n".join(_inline(_asset(None, name), name, "script") for name in scripts),
         "DATA": _json_for_script(data),
         "VIEW": view,  # one of VIEWS: fixed ASCII, safe as markup
     }
     # The Content-Security-Policy allows exactly our two inline scripts (by hash) and no URL at all:
     # an injected <script> or <img src=http://…> could neither run nor fetch anything.
     parts["SCRIPT_HASHES"] = " ".join(_csp_hash(parts[k]) for k in ("VIS_JS", "PAGE_JS"))
-    template = _asset(None, "graph.html")
+    template = _asset(None, template_name)
     # One pass, so text substituted in is never scanned for markers again.
     html = _MARKER.sub(lambda m: parts[m.group(1)], template)
     return HtmlPage(html=html, view=view, nodes=len(data["nodes"]), edges=len(data["edges"]),

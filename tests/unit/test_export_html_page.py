@@ -27,6 +27,7 @@ from kg.export.html import (
     render_html,
     select_view,
 )
+from kg.export.mathtext import latex_to_text
 from tests.fixtures.html_graphs import XSS_IMG, XSS_SCRIPT, tiny_graph, xss_graph
 
 
@@ -303,8 +304,9 @@ def test_export_html_any_text_stays_data(text: str, name: str) -> None:
     (data_text,) = [t for attrs, t in markup.scripts if attrs.get("id") == "kg-data"]
     assert "<" not in data_text and ">" not in data_text and "&" not in data_text
     nodes = {n["id"]: n for n in json.loads(data_text)["nodes"]}
-    assert nodes["paper:x"]["tip"][0] == ["title", text or "paper:x"]
-    assert nodes["Method:x"]["tip"][0] == ["title", name]
+    # Titles and names are shown with their LaTeX written as Unicode (kg.export.mathtext).
+    assert nodes["paper:x"]["tip"][0] == ["title", latex_to_text(text) or "paper:x"]
+    assert nodes["Method:x"]["tip"][0] == ["title", latex_to_text(name) or "Method:x"]
 
 
 def test_export_html_output_is_deterministic_whatever_the_insertion_order() -> None:
@@ -345,7 +347,7 @@ def test_export_html_writes_the_page_of_a_graph_dir(tmp_path: Path) -> None:
     ("args", "code", "message"),
     [
         (["--view", "papers"], 0, "wrote {out}: papers view, 4 nodes, 3 edges\n"),
-        (["--max-nodes", "3"], 0,
+        (["--max-nodes", "3", "--view", "full"], 0,
          "wrote {out}: full view, 3 nodes, 4 edges (folded: 8 of 11 nodes, 9 of 13 edges)\n"),
         (["--max-edges", "0", "--view", "entities"], 0,
          "wrote {out}: entities view, 6 nodes, 0 edges (folded: 0 of 6 nodes, 12 of 12 edges)\n"),
