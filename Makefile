@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 NEO4J_LIB := tools/neo4j/lib
 NEO4J_STAMP := $(NEO4J_LIB)/.fetched
 
-.PHONY: install demo test unit integration golden neo4j-jars jena-jars browser screenshot bench fuzz lint clean
+.PHONY: install demo test unit integration golden neo4j-jars jena-jars browser screenshot screenshot-corpus bench fuzz lint clean
 
 install: $(STAMP)
 
@@ -42,11 +42,19 @@ browser:
 	@if [ -x /usr/bin/chromium ]; then echo "chromium: $$(/usr/bin/chromium --version 2>/dev/null)"; \
 	else apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; fi
 
-# The README picture (docs/screenshot.png is a copy of out/screenshot.png): the seed papers view in
-# headless Chromium after its layout settles, with a search typed in.
+# The README picture (docs/screenshot.png is a copy of out/screenshot.png): the seed map in headless
+# Chromium once drawn, with one paper's panel open.
 screenshot: demo browser
-	$(BIN)/kg export html -g out -o out/graph-papers.html --view papers
-	$(BIN)/python tools/html_screenshot.py out/graph-papers.html out/screenshot.png --search "stochastic gradient"
+	$(BIN)/kg export html -g out -o out/graph-map.html
+	$(BIN)/python tools/html_screenshot.py out/graph-map.html out/screenshot.png --paper "bandit"
+
+# docs/screenshot-corpus.png: the map of regions of the 22k-abstract corpus (a build of about an hour
+# on two cores: CORPUS=/path/to/ml-abstracts.jsonl).
+CORPUS ?= ../shared/data/ml-abstracts.jsonl
+screenshot-corpus: install browser
+	[ -f out-corpus/graph.json ] || nice $(BIN)/kg build $(CORPUS) -o out-corpus
+	$(BIN)/kg export html -g out-corpus -o out-corpus/graph-map.html
+	$(BIN)/python tools/html_screenshot.py out-corpus/graph-map.html out/screenshot-corpus.png
 
 # A real Neo4j 5.26 Community server for the integration tests (tests/fixtures/neo4j.py): the jars of
 # org.neo4j.test:neo4j-harness from Maven Central into tools/neo4j/lib, and the small launcher compiled
@@ -104,4 +112,4 @@ lint: install
 	$(BIN)/mypy kg extractors
 
 clean:
-	rm -rf out .pytest_cache build *.egg-info
+	rm -rf out out-corpus .pytest_cache build *.egg-info

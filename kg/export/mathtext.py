@@ -76,8 +76,8 @@ def _optional(text: str, i: int) -> tuple[str | None, int]:
 
 
 def _compound(text: str) -> bool:
-    """Needs parentheses when written after √ or around /: more than one symbol."""
-    return len(text) > 1 and not re.fullmatch(r"\d+|[A-Za-z]|\(.*\)|\S̃|\Ŝ|\S̄", text)
+    """Needs parentheses when written after √ or around /: an operator or a space in it."""
+    return bool(re.search(r"[\s+\-−*/·×,=<>]", text)) and not re.fullmatch(r"\(.*\)", text)
 
 
 def _script(text: str, table: dict[str, str], mark: str) -> str:

@@ -100,9 +100,12 @@ def _read_label(g: nx.MultiDiGraph, papers: list[str], n_papers: int) -> tuple[s
     for p in papers:
         held = {v for v in g.successors(p) if g.nodes[v].get("kind") in ENTITY_CLASSES}
         count.update(held)
-    scored = sorted(((c * _idf(g.nodes[e], n_papers), e) for e, c in count.items()
-                     if c >= 2 and not _generic(g.nodes[e])), key=lambda x: (-x[0], x[1]))
-    concepts = [e for _, e in scored[:LABEL_CONCEPTS]]
+    # Ties: a Method names a region better than a Task, a Dataset or a loose Concept.
+    rank = {kind: i for i, kind in enumerate(("Method", "Task", "Dataset", "Metric", "Concept"))}
+    scored = sorted(((c * _idf(g.nodes[e], n_papers), rank.get(str(g.nodes[e].get("kind")), 9), e)
+                     for e, c in count.items() if c >= 2 and not _generic(g.nodes[e])),
+                    key=lambda x: (-x[0], x[1], x[2]))
+    concepts = [e for _, _, e in scored[:LABEL_CONCEPTS]]
     labels: list[str] = []
     for e in concepts:  # "bandit" and "linear bandit" both: keep the longer, more specific one
         label = _entity_label(g, e)

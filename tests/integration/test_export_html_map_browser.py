@@ -6,6 +6,9 @@ its time from navigation to the first drawing is measured and printed, not asser
 
 from __future__ import annotations
 
+import struct
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -14,10 +17,12 @@ import networkx as nx
 import pytest
 
 from kg.export.html import render_html
-from tests.fixtures.browser import PageSession
+from tests.fixtures.browser import VIEWPORT, PageSession
 from tests.fixtures.html_graphs import corpus_shaped_graph, tiny_graph
 
 pytestmark = pytest.mark.integration
+
+TOOL = Path(__file__).resolve().parents[2] / "tools" / "html_screenshot.py"
 
 SETTLED = "() => document.body.dataset.stabilized === 'true'"
 # Labels of the nodes vis-network draws (not hidden), by id.
@@ -174,3 +179,21 @@ def test_corpus_map_opens_on_regions_and_opens_a_region_on_click(
     page.fill("#kg-search", "sysnet12345")
     assert page.inner_text("#kg-search-count") == "1 match in 1 region"
     _clean(session)
+
+
+def test_screenshot_tool_pictures_the_map_with_a_panel_open(browser: object, tmp_path: Path) -> None:
+    # The script behind `make screenshot` and the docs pictures, run as `make` runs it.
+    page = tmp_path / "map.html"
+    page.write_text(render_html(_regions_graph(), "map").html, encoding="utf-8")
+    shot = tmp_path / "map.png"
+    run = subprocess.run([sys.executable, str(TOOL), str(page), str(shot), "--paper", "adam"],
+                         capture_output=True, text=True, timeout=300, check=False)
+    print("\n" + run.stderr.strip())
+    assert run.returncode == 0, run.stderr
+    assert "loaded and settled in" in run.stderr
+    data = shot.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", data[16:24]) == (VIEWPORT["width"], VIEWPORT["height"])
+    missing = subprocess.run([sys.executable, str(TOOL), str(page), str(shot), "--paper", "no such paper"],
+                             capture_output=True, text=True, timeout=300, check=False)
+    assert missing.returncode == 1 and "no paper title holds" in missing.stderr
