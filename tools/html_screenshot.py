@@ -29,7 +29,8 @@ SETTLED = "() => document.body.dataset.stabilized === 'true'"
 
 
 def screenshot(page_path: Path, out_path: Path, search: str | None = None,
-               timeout_ms: float = 120_000, paper: str | None = None, open_region: int | None = None) -> float:
+               timeout_ms: float = 120_000, paper: str | None = None,
+               open_region: int | None = None) -> float:
     """Load ``page_path``, wait for the layout to settle, write ``out_path``; return the seconds taken.
 
     Raises:

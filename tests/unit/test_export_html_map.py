@@ -1,4 +1,4 @@
-"""The map view's data: LaTeX as Unicode, derived titles, regions (named, pooled, laid out), levels of detail."""
+"""The map view: LaTeX as Unicode, derived titles, regions (named, pooled, laid out), levels of detail."""
 
 from __future__ import annotations
 
@@ -57,7 +57,8 @@ def test_derived_title_prefers_a_coined_name_then_a_specific_method_then_a_noun_
     _untitled(g, "paper:b", "We study schedules. We propose SGD with warm restarts.",
               ["SGD", "cosine warm restart schedule"])
     # Nothing proposed says anything alone ("theoretical analysis"): a noun phrase of the abstract.
-    _untitled(g, "paper:c", "In this paper, we study the sample complexity of $\\epsilon$-greedy exploration.",
+    _untitled(g, "paper:c",
+              "In this paper, we study the sample complexity of $\\epsilon$-greedy exploration.",
               ["theoretical analysis"])
     g.add_node("paper:d", kind="Paper", title="On $\\tilde{O}(\\sqrt{T})$ regret", title_derived=False)
     assert display_title(g, "paper:a") == "BDC-Merge"
@@ -102,7 +103,8 @@ def test_region_label_falls_back_to_the_entities_its_papers_share() -> None:
     papers = sorted(n for n, d in g.nodes(data=True) if d["kind"] == "Paper")
     regions = build_regions(g, papers)
     # p1 and p2 share the Transformer and self-attention; p3 and p4 share nothing held by both.
-    assert [(r.id, r.papers) for r in regions] == [(0, ["paper:p1", "paper:p2"]), (1, ["paper:p3", "paper:p4"])]
+    assert [(r.id, r.papers) for r in regions] == [(0, ["paper:p1", "paper:p2"]),
+                                                   (1, ["paper:p3", "paper:p4"])]
     assert regions[0].label == "Transformer · self-attention"
     assert regions[0].concepts == ["Method:transformer", "Concept:self-attention"]
     assert regions[1].label == "2 papers"
@@ -110,7 +112,8 @@ def test_region_label_falls_back_to_the_entities_its_papers_share() -> None:
 
 def test_region_label_comes_from_the_graph_when_the_build_names_regions() -> None:
     g = _two_regions()
-    g.graph["regions"] = [{"id": 1, "label": "stochastic optimisation", "concepts": ["Method:adam"], "papers": 2}]
+    g.graph["regions"] = [{"id": 1, "label": "stochastic optimisation", "concepts": ["Method:adam"],
+                           "papers": 2}]
     regions = build_regions(g, sorted(n for n, d in g.nodes(data=True) if d["kind"] == "Paper"))
     assert (regions[1].label, regions[1].concepts) == ("stochastic optimisation", ["Method:adam"])
 
