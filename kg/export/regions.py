@@ -3,8 +3,8 @@
 A region is a topic of the graph: the ``topic`` of its papers (communities of the share links,
 :func:`kg.assemble._add_topics`), named by ``g.graph["regions"]`` when the build wrote it (label
 and 2–3 most specific concepts, see /work/CONTRACT.md). Without it the label is read from the
-region's papers: the entities most of them hold, weighed by rarity (``idf`` of the node, else
-``ln((N + 1) / (papers + 1))``), never a generic one (``specific`` false, or a bare generic head such
+region's papers: the entities most of them hold, weighed by rarity (``idf`` of the node, else the
+reference-corpus IDF of its words, see :func:`_idf`), never a generic one (``specific`` false, or a bare generic head such
 as "model"); a one-paper region is named by its paper's title.
 
 At most :data:`MAX_REGIONS` regions of two papers or more get their own colour and node; the
@@ -20,6 +20,7 @@ papers of a region are laid out the same way on the share links inside it and sc
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter, defaultdict
@@ -31,6 +32,7 @@ import networkx as nx
 from kg.export.mathtext import latex_to_text
 from kg.export.titles import _words, display_title
 from kg.vocab import ENTITY_CLASSES, PAPER_PAPER_PROPERTIES
+from kg.words import lexical_tokens
 
 MAX_REGIONS = 40
 OTHER = -2  # the id of the pooled region
@@ -71,11 +73,28 @@ def color_of(rank: int) -> str:
     return f"hsl({hue:.0f}, 55%, 55%)"
 
 
+@functools.cache
+def _word_idf() -> tuple[dict[str, float], float]:
+    """The IDF of each word over the 22,654-abstract reference corpus (the shipped semantic model's)."""
+    from kg.semantic import load_model
+
+    model = load_model()
+    return dict(zip(model.terms, (float(x) for x in model.idf), strict=True)), float(model.idf.max())
+
+
 def _idf(d: dict[str, Any], n_papers: int) -> float:
+    """How specific an entity is: its ``idf`` when the build wrote one; else the mean reference-corpus
+    IDF of the words of its name (a word too rare for the model's vocabulary counts as the rarest),
+    times the IDF of the entity among this graph's papers."""
     idf = d.get("idf")
     if isinstance(idf, int | float) and not isinstance(idf, bool) and idf > 0:
         return float(idf)
-    return math.log((n_papers + 1) / (int(d.get("papers") or 1) + 1)) + 1e-6
+    here = math.log((n_papers + 1) / (int(d.get("papers") or 1) + 1)) + 1.0
+    words = lexical_tokens(str(d.get("label") or d.get("canonical") or ""))
+    if not words:
+        return here
+    table, rarest = _word_idf()
+    return here * sum(table.get(w, rarest) for w in words) / len(words)
 
 
 def _generic(d: dict[str, Any]) -> bool:
@@ -269,7 +288,7 @@ def lay_out(g: nx.MultiDiGraph, regions: list[Region], links: list[dict[str, Any
     index = {r.id: i for i, r in enumerate(regions)}
     pairs = [(index[link["from"]], index[link["to"]]) for link in links]
     centres = _force_layout(len(regions), pairs, [max(link["weight"], 1e-3) for link in links])
-    spread = math.sqrt(sum(r.radius ** 2 for r in regions)) * 2.0
+    spread = math.sqrt(sum(r.radius ** 2 for r in regions)) * 1.8
     for region, (x, y) in zip(regions, centres, strict=True):
         region.x, region.y = x * spread, y * spread
     _separate(regions, margin=30.0)

@@ -44,8 +44,8 @@
     autoResize: true,
     physics: { enabled: false },
     layout: { randomSeed: 7, improvedLayout: false },
-    nodes: { shape: "dot", borderWidth: 1, font: { size: 13, face: "system-ui, sans-serif", strokeWidth: 3, strokeColor: "#fff" },
-             scaling: { label: { drawThreshold: 6 } } },
+    nodes: { shape: "dot", borderWidth: 1, font: { size: 14, face: "system-ui, sans-serif", strokeWidth: 3, strokeColor: "#fff" },
+             scaling: { label: { drawThreshold: 5 } } },
     edges: { smooth: false, selectionWidth: 2, font: { size: 10, color: "#555", strokeWidth: 3, align: "middle" } },
     interaction: { hover: true, tooltipDelay: 150, hideEdgesOnDrag: many, hideEdgesOnZoom: many, multiselect: true,
                    keyboard: false }
@@ -92,9 +92,9 @@
     var hits = state.matches ? state.matches.regions[r.id] || 0 : 0;
     var dim = state.matches && !hits;
     var color = dim ? DIM : r.color;
-    var label = r.label + "\n" + r.papers.toLocaleString("en") + " papers" + (hits ? " · " + hits + " match" + (hits === 1 ? "" : "es") : "");
-    return { id: "region:" + r.id, label: label, x: r.x, y: r.y, size: r.size, kind: "Region", region: r.id,
-             shape: "dot", borderWidth: hits ? 4 : 2, font: { size: Math.max(16, r.size / 2.5), color: dim ? "#bbb" : "#222" },
+    // The name is drawn by regionNames() below, at a size readable at any zoom and never over another.
+    return { id: "region:" + r.id, label: "", x: r.x, y: r.y, size: r.size, kind: "Region", region: r.id,
+             hits: hits, dim: dim, shape: "dot", borderWidth: hits ? 4 : 2,
              color: { background: color, border: hits ? "#111" : "#fff", highlight: { background: color, border: "#111" },
                       hover: { background: color, border: "#111" } },
              title: tip([r.label, r.papers.toLocaleString("en") + " papers · click to open"]) };
@@ -315,22 +315,46 @@
     note.hidden = false;
   }
 
-  // Region names over the open regions, drawn on the canvas (they are not nodes: nothing to click).
-  network.on("afterDrawing", function (ctx) {
-    var scale = network.getScale();
-    regions.forEach(function (r) {
-      if (!state.open[r.id] || state.hidden[r.id] || r.other) return;
-      var size = Math.max(13 / scale, Math.min(r.radius / 5, 40));
-      ctx.font = "600 " + size + "px system-ui, sans-serif";
+  // Region names, drawn on the canvas at a fixed screen size: above an open region's disc, under a
+  // closed region's node; largest regions first, and a name that would cover one already drawn is
+  // left out (the legend lists every region; hovering a region shows its name).
+  function regionNames(ctx) {
+    var scale = network.getScale(), boxes = [];
+    var order = regions.slice().sort(function (a, b) { return b.papers - a.papers; });
+    order.forEach(function (r) {
+      if (state.hidden[r.id]) return;
+      var open = !!state.open[r.id];
+      if (open && r.other) return;
+      var hits = state.matches ? state.matches.regions[r.id] || 0 : 0;
+      var px = (open ? 12 : r.papers >= order[0].papers / 4 ? 15 : 13) / scale;
+      var name = r.label.length > 48 ? r.label.slice(0, 47) + "…" : r.label;
+      var second = open ? "" : r.papers.toLocaleString("en") + " papers" + (hits ? " · " + hits + " match" + (hits === 1 ? "" : "es") : "");
+      ctx.font = "600 " + px + "px system-ui, sans-serif";
+      var width = Math.max(ctx.measureText(name).width, second ? ctx.measureText(second).width * 0.85 : 0);
+      var top = open ? r.y - r.radius - 2.4 * px : r.y + r.size + 0.4 * px;
+      var box = { x0: r.x - width / 2, x1: r.x + width / 2, y0: top, y1: top + (second ? 2.2 : 1.2) * px };
+      for (var k = 0; k < boxes.length; k++) {
+        var b = boxes[k];
+        if (box.x0 < b.x1 && b.x0 < box.x1 && box.y0 < b.y1 && b.y0 < box.y1) return;
+      }
+      boxes.push(box);
       ctx.textAlign = "center";
-      ctx.lineWidth = size / 4;
-      ctx.strokeStyle = "rgba(255,255,255,0.85)";
-      ctx.fillStyle = r.color;
-      var text = r.label.length > 60 ? r.label.slice(0, 59) + "…" : r.label;
-      ctx.strokeText(text, r.x, r.y - r.radius - 6 / scale);
-      ctx.fillText(text, r.x, r.y - r.radius - 6 / scale);
+      ctx.textBaseline = "top";
+      ctx.lineWidth = px / 4;
+      ctx.strokeStyle = "rgba(255,255,255,0.9)";
+      ctx.fillStyle = open ? r.color : (state.matches && !hits ? "#bbb" : "#222");
+      ctx.strokeText(name, r.x, top);
+      ctx.fillText(name, r.x, top);
+      if (second) {
+        ctx.font = (0.85 * px) + "px system-ui, sans-serif";
+        ctx.fillStyle = "#555";
+        ctx.strokeText(second, r.x, top + 1.15 * px);
+        ctx.fillText(second, r.x, top + 1.15 * px);
+      }
     });
-  });
+    document.body.setAttribute("data-region-names", String(boxes.length));
+  }
+  network.on("afterDrawing", regionNames);
 
   render();
   network.fit({ animation: false });

@@ -18,9 +18,9 @@
     function show(kind, nodes) {
       body.replaceChildren.apply(body, nodes);
       panel.setAttribute("data-kind", kind);
-      panel.hidden = false;
     }
-    function hide() { panel.hidden = true; panel.removeAttribute("data-kind"); }
+    var help = document.getElementById("kg-panel-help");
+    function hide() { body.replaceChildren(help); panel.removeAttribute("data-kind"); }
     function section(title, items) {
       if (!items.length) return [];
       var ul = el("ul");
