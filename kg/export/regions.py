@@ -2,10 +2,10 @@
 
 A region is a topic of the graph: the ``topic`` of its papers (communities of the share links,
 :func:`kg.assemble._add_topics`), named by ``g.graph["regions"]`` when the build wrote it (label
-and 2–3 most specific concepts, see /work/CONTRACT.md). Without it the label is read from the
+and 2–3 most specific concepts, written by the concept layer). Without it the label is read from the
 region's papers: the entities most of them hold, weighed by rarity (``idf`` of the node, else the
-reference-corpus IDF of its words, see :func:`_idf`), never a generic one (``specific`` false, or a bare generic head such
-as "model"); a one-paper region is named by its paper's title.
+reference-corpus IDF of its words, see :func:`_idf`), never a generic one (``specific`` false, or
+only generic words such as "model"); a one-paper region is named by its paper's title.
 
 At most :data:`MAX_REGIONS` regions of two papers or more get their own colour and node; the
 papers of the other (smaller) regions and the papers without a topic form one more region,
