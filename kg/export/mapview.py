@@ -9,8 +9,11 @@ is aggregated and how to open it.
 What a selection explains is computed here, once:
 
 * a paper: its methods (proposed / used), tasks, datasets, metrics, bounds (formula as Unicode
-  text, quantity, kind) and its most related papers: its strongest share links, each with the
-  concepts the two share and the level where they meet (the same concept, a common parent, …);
+  text, quantity, kind); its most related papers by ``kg related`` with their explanations, on a
+  page of at most ``max_nodes`` papers (:func:`related_papers`: the cheap signals, the sentence
+  encoder off, so a 1,500-paper page exports in seconds); and its linked papers: its strongest
+  share links, each with the concepts the two share and the level where they meet (the same
+  concept, a common parent, …);
 * a share link: its shared concepts, with their level (``via``, else the ``shared`` list);
 * a concept (from a paper's panel): its broader and narrower concepts (``broader`` edges) and its
   papers;
@@ -162,6 +165,26 @@ def _links(g: nx.MultiDiGraph, papers: list[str]) -> dict[tuple[str, str], list[
     return pairs
 
 
+def related_papers(g: nx.MultiDiGraph, top: int = RELATED) -> dict[str, list[tuple[str, str]]]:
+    """``kg related`` for every paper of ``g``: paper node → ``[(related node, explanation), …]``.
+
+    Its cheap signals only (``encoder`` weight 0: the sentence encoder is what makes an index slow);
+    explanations as ``kg related`` prints them, math as Unicode.
+    """
+    from dataclasses import replace
+
+    from kg.related.rank import build_index
+    from kg.related.weights import RelatedWeights
+
+    node_of = {str(d.get("id") or n): str(n) for n, d in g.nodes(data=True) if d.get("kind") == "Paper"}
+    index = build_index(g, replace(RelatedWeights(), encoder=0.0))
+    out: dict[str, list[tuple[str, str]]] = {}
+    for pid, results in index.related_all(top=top):
+        out[node_of.get(pid, pid)] = [(node_of.get(r.id, r.id), _clip(latex_to_text(r.explanation), 240))
+                                      for r in results]
+    return out
+
+
 def map_data(g: nx.MultiDiGraph, max_nodes: int, links_per_paper: int = LINKS_PER_PAPER) -> dict[str, Any]:
     """The JSON-ready data of the ``map`` view (see the module docstring)."""
     papers = sorted(str(n) for n, d in g.nodes(data=True) if d.get("kind") == "Paper")
@@ -173,6 +196,7 @@ def map_data(g: nx.MultiDiGraph, max_nodes: int, links_per_paper: int = LINKS_PE
     at = {p: i for i, p in enumerate(papers)}
     pairs = _links(g, papers)
     ents = _Entities(g)
+    similar = related_papers(g) if 2 <= len(papers) <= max_nodes else {}
 
     # Share links: weight of a pair = sum over its predicates; each paper keeps its strongest few.
     strength = {pair: sum(float(d.get("weight") or 0.0) for _, d in items) for pair, items in pairs.items()}
@@ -218,6 +242,8 @@ def map_data(g: nx.MultiDiGraph, max_nodes: int, links_per_paper: int = LINKS_PE
         if related:
             panel["related"] = related
             panel["links"] = len(around[p])
+        if similar.get(p):
+            panel["similar"] = [[at[q], why] for q, why in similar[p] if q in at]
         title = display_title(g, p)
         with_bounds += bool(panel.get("bounds"))
         year = d.get("year")

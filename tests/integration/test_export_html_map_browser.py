@@ -96,7 +96,8 @@ def test_map_view_paper_panel_shows_methods_tasks_datasets_bounds_and_related(
     page.mouse.click(x, y)
     text = page.inner_text("#kg-panel")
     for part in ("Attention Is All You Need", "METHODS PROPOSED\nTransformer", "TASKS\nmachine translation",
-                 "DATASETS\nWMT 2014", "METRICS\nBLEU", "RELATED PAPERS",
+                 "DATASETS\nWMT 2014", "METRICS\nBLEU", "RELATED PAPERS (KG RELATED)",
+                 "both use self-attention", "LINKED PAPERS",
                  "BERT: Pre-training of Deep Bidirectional Transformers"):
         assert part in text, part
     page.evaluate("kg.panels.paper(2)")  # paper:p3, Adam: its bound as Unicode text

@@ -168,6 +168,9 @@ def test_paper_panel_names_methods_tasks_datasets_bounds_and_related_papers() ->
     assert [ents[i]["label"] for i in p1["tasks"]] == ["machine translation"]
     assert [ents[i]["label"] for i in p1["datasets"]] == ["WMT 2014"]
     assert p3["bounds"] == [["O(√T)", "regret", "upper"]]
-    related = [data["papers"][i]["id"] for i, _ in p1["related"]]
-    assert related == ["paper:p2"]
+    linked = [data["papers"][i]["id"] for i, _ in p1["related"]]
+    assert linked == ["paper:p2"]
+    # kg related's own ranking and explanation (cheap signals) on a page of papers.
+    similar = [(data["papers"][i]["id"], why) for i, why in p1["similar"]]
+    assert similar[0][0] == "paper:p2" and "both use self-attention" in similar[0][1]
     assert json.dumps(data).count("\\\\") == 0  # no LaTeX backslash left in the page data

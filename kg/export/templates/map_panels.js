@@ -84,7 +84,12 @@
         s.appendChild(span("kg-meta", " — " + what));
         return s;
       })));
-      out = out.concat(section("Related papers" + (pp.links > (pp.related || []).length ? " (strongest " + pp.related.length + " of " + pp.links + ")" : ""),
+      out = out.concat(section("Related papers (kg related)", (pp.similar || []).map(function (rel) {
+        var s = line([paperButton(rel[0])]);
+        if (rel[1]) s.appendChild(el("div", "kg-why", rel[1]));
+        return s;
+      })));
+      out = out.concat(section("Linked papers" + (pp.links > (pp.related || []).length ? " (strongest " + pp.related.length + " of " + pp.links + ")" : ""),
         (pp.related || []).map(function (rel) {
           var s = line([paperButton(rel[0])]);
           if (rel[1].length) {
