@@ -142,6 +142,24 @@ def test_map_view_search_highlights_matches_and_their_neighbours(
     _clean(session)
 
 
+def test_map_view_filters_by_bounds_year_and_venue(
+        open_page: Callable[..., PageSession], tmp_path: Path) -> None:
+    session = _open_map(open_page, tmp_path / "map.html", _regions_graph())
+    page = session.page
+    page.check("#kg-has-bounds")  # only p3 claims a bound
+    assert sorted(page.evaluate(VISIBLE_LABELS)) == ["paper:p3"]
+    assert page.inner_text("#kg-filter-count") == "1 of 4 papers pass the filters"
+    page.uncheck("#kg-has-bounds")
+    page.select_option("#kg-year-from", "2017")
+    page.select_option("#kg-year-to", "2019")  # p1 2017, p2 2019; p3 2015 and p4 2020 out
+    assert sorted(page.evaluate(VISIBLE_LABELS)) == ["paper:p1", "paper:p2"]
+    page.select_option("#kg-year-from", "")
+    page.select_option("#kg-year-to", "")
+    page.select_option("#kg-venue", "ICLR")
+    assert sorted(page.evaluate(VISIBLE_LABELS)) == ["paper:p3"]
+    _clean(session)
+
+
 @pytest.fixture(scope="module")
 def corpus_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     path = tmp_path_factory.mktemp("corpus") / "corpus.html"
