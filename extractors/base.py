@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from kg.text import NormalizedText
-from kg.types import Bound, Mention, Paper
+from kg.types import Bound, EntityRelation, Mention, Paper
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -25,6 +25,9 @@ class ParsedPaper:
     paper: Paper
     norm: NormalizedText
     doc: Doc
+    # The mentions the extractors before this one found, sorted by span: what an extractor with
+    # ``reads_mentions = True`` (relations) is given; empty for the others.
+    mentions: tuple[Mention, ...] = ()
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """Original-abstract offsets of the normalized span ``[start, end)``."""
@@ -42,7 +45,7 @@ class Extractor(Protocol):
         parse as it is adds nothing."""
         ...
 
-    def extract(self, parsed: ParsedPaper) -> Iterable[Mention | Bound]: ...
+    def extract(self, parsed: ParsedPaper) -> Iterable[Mention | Bound | EntityRelation]: ...
 
 
 def describe(extractor: Any) -> str:

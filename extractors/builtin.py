@@ -9,6 +9,8 @@ from __future__ import annotations
 from extractors.bounds import create_bounds_extractor
 from extractors.entities import entity_extractor
 from extractors.registry import register
+from extractors.relations import relation_extractor
 
 register("entities")(entity_extractor)
 register("bounds")(create_bounds_extractor)
+register("relations")(relation_extractor)

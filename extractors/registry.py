@@ -14,7 +14,8 @@ from extractors.base import Extractor
 from kg.errors import ConfigError
 
 _FACTORIES: dict[str, Callable[[], Extractor]] = {}
-DEFAULT_FAMILIES: tuple[str, ...] = ("entities", "bounds")
+# "relations" reads the mentions "entities" found, so it comes after it.
+DEFAULT_FAMILIES: tuple[str, ...] = ("entities", "bounds", "relations")
 
 
 def register(family: str) -> Callable[[Callable[[], Extractor]], Callable[[], Extractor]]:

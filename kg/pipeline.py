@@ -27,7 +27,7 @@ from kg.errors import ExtractionError
 from kg.ingest import is_coined
 from kg.nlp import load_nlp
 from kg.text import NormalizedText, normalize
-from kg.types import Bound, Extraction, Mention, Paper
+from kg.types import Bound, EntityRelation, Extraction, Mention, Paper
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -76,15 +76,22 @@ class Pipeline:
         parsed = ParsedPaper(paper, norm, doc)
         mentions: list[Mention] = []
         bounds: list[Bound] = []
+        relations: list[EntityRelation] = []
         for extractor in self.extractors:
+            if getattr(extractor, "reads_mentions", False):
+                mentions.sort(key=lambda m: (m.start, m.end, m.type))
+                parsed = replace(parsed, mentions=tuple(mentions))
             for item in extractor.extract(parsed):
                 if isinstance(item, Bound):
                     bounds.append(item)
+                elif isinstance(item, EntityRelation):
+                    relations.append(item)
                 else:
                     mentions.append(item)
         mentions.sort(key=lambda m: (m.start, m.end, m.type))
         bounds.sort(key=lambda b: (b.start, b.end))
-        return Extraction(_refine_title(paper, mentions), tuple(mentions), tuple(bounds))
+        relations.sort(key=lambda r: (r.head.start, r.tail.start, r.head.end, r.tail.end, r.type))
+        return Extraction(_refine_title(paper, mentions), tuple(mentions), tuple(bounds), tuple(relations))
 
     def extract_many(self, papers: Sequence[Paper], cpu: dict[str, float] | None = None) -> list[Extraction]:
         """The records of ``papers``, parsed as one stream.

@@ -187,12 +187,67 @@ class Bound:
 
 
 @dataclass(frozen=True, slots=True)
+class TextSpan:
+    """A span of the original abstract: ``abstract[start:end] == text``."""
+
+    start: int
+    end: int
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"start": self.start, "end": self.end, "text": self.text}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> TextSpan:
+        return cls(int(obj["start"]), int(obj["end"]), str(obj["text"]))
+
+
+@dataclass(frozen=True, slots=True)
+class EntityRelation:
+    """A typed relation between two entity mentions of one sentence (SciERC's types:
+    ``USED-FOR``, ``FEATURE-OF``, ``HYPONYM-OF``, ``PART-OF``, ``COMPARE``, ``CONJUNCTION``,
+    ``EVALUATE-FOR``); ``head`` and ``tail`` are the spans of two of the paper's mentions."""
+
+    type: str
+    head: TextSpan
+    tail: TextSpan
+    confidence: float = 1.0
+    extractor: str = ""
+    sentence_start: int = -1  # the sentence holding both, original offsets
+    sentence_end: int = -1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": self.type,
+            "head": self.head.to_json(),
+            "tail": self.tail.to_json(),
+            "confidence": self.confidence,
+            "extractor": self.extractor,
+            "sentence": [self.sentence_start, self.sentence_end],
+        }
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> EntityRelation:
+        sentence = obj.get("sentence") or [-1, -1]
+        return cls(
+            type=str(obj["type"]),
+            head=TextSpan.from_json(obj["head"]),
+            tail=TextSpan.from_json(obj["tail"]),
+            confidence=float(obj.get("confidence", 1.0)),
+            extractor=obj.get("extractor", ""),
+            sentence_start=int(sentence[0]),
+            sentence_end=int(sentence[1]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Extraction:
     """Everything extracted from one paper: the record a build caches and assembles."""
 
     paper: Paper
     mentions: tuple[Mention, ...] = ()
     bounds: tuple[Bound, ...] = ()
+    relations: tuple[EntityRelation, ...] = ()
 
     @property
     def id(self) -> str:
@@ -215,6 +270,7 @@ class Extraction:
         out = self.paper.to_json()
         out["entities"] = [m.to_json() for m in self.mentions]
         out["bounds"] = [b.to_json() for b in self.bounds]
+        out["relations"] = [r.to_json() for r in self.relations]
         return out
 
     @classmethod
@@ -223,6 +279,7 @@ class Extraction:
             paper=Paper.from_json(obj),
             mentions=tuple(Mention.from_json(m) for m in obj.get("entities") or ()),
             bounds=tuple(Bound.from_json(b) for b in obj.get("bounds") or ()),
+            relations=tuple(EntityRelation.from_json(r) for r in obj.get("relations") or ()),
         )
 
 

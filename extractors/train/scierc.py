@@ -47,13 +47,24 @@ class SciercSpan:
 
 
 @dataclass(frozen=True, slots=True)
+class SciercRelation:
+    """A gold relation: the char spans of its head and tail (into :attr:`SciercDoc.text`) and its
+    SciERC type (``USED-FOR`` …)."""
+
+    head: tuple[int, int]
+    tail: tuple[int, int]
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
 class SciercDoc:
-    """One SciERC abstract as text, with sentence and gold entity char spans."""
+    """One SciERC abstract as text, with sentence, gold entity and gold relation char spans."""
 
     key: str
     text: str
     sentences: tuple[tuple[int, int], ...]
     spans: tuple[SciercSpan, ...]
+    relations: tuple[SciercRelation, ...] = ()
 
 
 def unescape_token(token: str) -> str:
@@ -101,9 +112,15 @@ def scierc_doc(obj: dict, key: str) -> SciercDoc:
         for tok_start, tok_end, label in sent_ner:
             spans.append(SciercSpan(starts[int(tok_start)], ends[int(tok_end)], str(label)))
     spans.sort(key=lambda s: (s.start, s.end, s.label))
+    relations = [
+        SciercRelation((starts[int(h0)], ends[int(h1)]), (starts[int(t0)], ends[int(t1)]), str(label))
+        for sent_rel in obj.get("relations") or ()
+        for h0, h1, t0, t1, label in sent_rel
+    ]
+    relations.sort(key=lambda r: (r.head, r.tail, r.label))
     # SciERC names a record ``doc_key``, SciER ``doc_id``; the layout is otherwise the same.
     name = obj.get("doc_key", obj.get("doc_id", key))
-    return SciercDoc(str(name), "".join(parts), tuple(sentences), tuple(spans))
+    return SciercDoc(str(name), "".join(parts), tuple(sentences), tuple(spans), tuple(relations))
 
 
 def read_scierc(path: str | Path) -> list[SciercDoc]:

@@ -1,0 +1,327 @@
+"""Typed relations between the entity mentions of one sentence (SciERC's seven types).
+
+The ``relations`` family runs after ``entities`` in the pipeline's one pass: it reads the mentions
+the entity extractor found (:attr:`extractors.base.ParsedPaper.mentions`) and the spaCy parse
+already made, and pairs every two mentions of a sentence. Each unordered pair (``a`` before ``b``
+in the text) is classified by a multinomial logistic regression into ``NONE`` or a relation type
+with its direction (``USED-FOR>``: ``a`` is the head; ``USED-FOR<``: ``b`` is), over sparse
+features of the pair (:func:`pair_features`): the two entity types, the words between them, their
+distance, the head lemmas of both spans, the dependency path between their syntactic heads (with
+the lemma where the path turns) and the words just outside the pair. A pair becomes a relation
+when its best relation class has probability at least ``threshold``; that probability is the
+relation's confidence.
+
+Types (Luan et al., EMNLP 2018): ``USED-FOR``, ``FEATURE-OF``, ``HYPONYM-OF``, ``PART-OF``,
+``COMPARE``, ``CONJUNCTION``, ``EVALUATE-FOR``; head and tail as SciERC annotates them ("A
+USED-FOR B": A is used for B; "A EVALUATE-FOR B": the metric or dataset A evaluates B; "A
+HYPONYM-OF B": A is a kind of B).
+
+Trained by :mod:`extractors.train.relations` on the gold entities and relations of SciERC train +
+dev outside the frozen fold; the weights ship as ``models/relations/weights.npz`` and
+``meta.json`` (feature names, classes, threshold), read with no pickle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from extractors.base import ParsedPaper
+from kg.errors import ConfigError
+from kg.fileio import read_model
+from kg.types import EntityRelation, Mention, TextSpan
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc
+
+NAME = "relations.pairs.v1"
+MODEL_DIR = Path(__file__).resolve().parent / "models" / "relations"
+RELATION_TYPES: tuple[str, ...] = (
+    "USED-FOR",
+    "FEATURE-OF",
+    "HYPONYM-OF",
+    "PART-OF",
+    "COMPARE",
+    "CONJUNCTION",
+    "EVALUATE-FOR",
+)
+NONE = "NONE"
+MAX_GAP = 30  # tokens between two mentions beyond which a pair is not classified
+_MAX_PATH = 6  # dependency arcs; a longer path is one feature "long"
+
+# A pair: token [start, end) and entity type of the first mention, then of the second.
+Pair = tuple[int, int, str, int, int, str]
+
+
+def _bucket(n: int) -> str:
+    if n <= 2:
+        return str(n)
+    if n <= 4:
+        return "3-4"
+    if n <= 7:
+        return "5-7"
+    if n <= 12:
+        return "8-12"
+    return "13+"
+
+
+def _span_head(heads: Sequence[int], start: int, end: int) -> int:
+    """The syntactic head of tokens ``[start, end)``: the first whose head is outside them."""
+    for i in range(start, end):
+        h = heads[i]
+        if h == i or not start <= h < end:
+            return i
+    return end - 1
+
+
+def _chain(heads: Sequence[int], i: int) -> list[int]:
+    out = [i]
+    while heads[i] != i and len(out) < 40:
+        i = heads[i]
+        out.append(i)
+    return out
+
+
+def pair_features(
+    words: Sequence[str], lemmas: Sequence[str], deps: Sequence[str], heads: Sequence[int], pair: Pair,
+    between_mentions: int = 0,
+) -> list[str]:
+    """The sparse features of one pair of mentions (the first before the second in the text).
+
+    ``words``, ``lemmas``, ``deps`` and ``heads`` are the document's per-token lower-cased words,
+    lemmas, dependency labels and head indices.
+
+    >>> w = "cnn is used for image classification .".split()
+    >>> heads = [2, 2, 2, 2, 5, 3, 2]
+    >>> deps = ["nsubjpass", "auxpass", "ROOT", "prep", "compound", "pobj", "punct"]
+    >>> f = pair_features(w, w, deps, heads, (0, 1, "Method", 4, 6, "Task"))
+    >>> [x for x in f if x.startswith(("T=", "bs=", "p="))]
+    ['T=Method|Task', 'bs=is used for', 'p=nsubjpass^/prep_pobj_']
+    """
+    a0, a1, ta, b0, b1, tb = pair
+    types = f"{ta}|{tb}"
+    gap = max(b0 - a1, 0)
+    ha = _span_head(heads, a0, a1)
+    hb = _span_head(heads, b0, b1)
+    feats = [
+        "T=" + types,
+        "ta=" + ta,
+        "tb=" + tb,
+        "d=" + _bucket(gap),
+        "Td=" + types + "|" + _bucket(gap),
+        "ha=" + lemmas[ha],
+        "hb=" + lemmas[hb],
+        "hab=" + lemmas[ha] + "|" + lemmas[hb],
+        "Tha=" + tb + "|" + lemmas[ha],
+        "Thb=" + ta + "|" + lemmas[hb],
+        "ne=" + str(min(between_mentions, 2)),
+        "b1=" + (words[a0 - 1] if a0 > 0 else "<s>"),
+        "a1=" + (words[b1] if b1 < len(words) else "</s>"),
+    ]
+    between = lemmas[a1:b0]
+    if between:
+        feats.append("bf=" + between[0])
+        feats.append("bl=" + between[-1])
+        feats.extend("bw=" + w for w in set(between))
+        if gap <= 4:
+            joined = " ".join(words[a1:b0])
+            feats.append("bs=" + joined)
+            feats.append("Tbs=" + types + "|" + joined)
+    else:
+        feats.append("bs=")
+    up = _chain(heads, ha)
+    down = _chain(heads, hb)
+    on_up = {t: k for k, t in enumerate(up)}
+    lca = next((t for t in down if t in on_up), -1)
+    if lca < 0:
+        feats.append("p=none")
+        return feats
+    up_part = up[: on_up[lca]]
+    down_part = down[: down.index(lca)]
+    if len(up_part) + len(down_part) > _MAX_PATH:
+        feats.append("p=long")
+        return feats
+    path = "_".join(deps[t] for t in up_part) + "^/" + "_".join(deps[t] for t in reversed(down_part)) + "_"
+    feats.append("p=" + path)
+    feats.append("pl=" + path + "|" + lemmas[lca])
+    feats.append("Tp=" + types + "|" + path)
+    feats.append("lca=" + lemmas[lca])
+    return feats
+
+
+def doc_arrays(doc: Doc) -> tuple[list[str], list[str], list[str], list[int]]:
+    """The per-token lower-cased words, lemmas, dependency labels and head indices of ``doc``."""
+    words = [t.lower_ for t in doc]
+    lemmas = [t.lemma_.lower() or w for t, w in zip(doc, words, strict=True)]
+    deps = [t.dep_ for t in doc]
+    heads = [t.head.i for t in doc]
+    return words, lemmas, deps, heads
+
+
+def sentence_pairs(spans: Sequence[tuple[int, int, str, int]]) -> list[tuple[int, int, int]]:
+    """The index pairs ``(i, j, mentions between)`` to classify among token spans
+    ``(start, end, type, sentence)`` sorted by start: same sentence, ``i`` before ``j``, not
+    overlapping, at most :data:`MAX_GAP` tokens apart."""
+    out = []
+    for i, (_a0, a1, _ta, sa) in enumerate(spans):
+        for j in range(i + 1, len(spans)):
+            b0, b1, _tb, sb = spans[j]
+            if sb != sa or b0 - a1 > MAX_GAP:
+                break
+            if b0 >= a1:
+                out.append((i, j, sum(1 for k in range(i + 1, j) if spans[k][0] >= a1 and spans[k][1] <= b0)))
+    return out
+
+
+class RelationModel:
+    """The shipped weights: ``weights`` (features + 1 spare row × classes), ``bias``, ``threshold``."""
+
+    def __init__(
+        self, classes: Sequence[str], features: Sequence[str], weights: np.ndarray, bias: np.ndarray,
+        threshold: float,
+    ) -> None:
+        self.classes = tuple(classes)
+        self.index = {f: i for i, f in enumerate(features)}
+        self.weights = weights
+        self.bias = bias
+        self.threshold = threshold
+
+    def probabilities(self, feature_lists: Sequence[Sequence[str]]) -> np.ndarray:
+        """Class probabilities (``pairs × classes``) of each pair's features."""
+        if not feature_lists:
+            return np.zeros((0, len(self.classes)), dtype=np.float32)
+        spare = self.weights.shape[0] - 1
+        index = self.index
+        ids: list[int] = []
+        offsets = []
+        for feats in feature_lists:
+            offsets.append(len(ids))
+            ids.extend([index[f] for f in feats if f in index])
+            ids.append(spare)
+        scores = np.add.reduceat(self.weights[ids], offsets, axis=0) + self.bias
+        scores -= scores.max(axis=1, keepdims=True)
+        exp = np.exp(scores)
+        return exp / exp.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
+
+    def decide(
+        self, probs: np.ndarray, threshold: float | None = None
+    ) -> list[tuple[str, bool, float] | None]:
+        """Per pair: ``(type, first mention is the head, probability)`` of its best relation class
+        when that reaches the threshold, else ``None``."""
+        limit = self.threshold if threshold is None else threshold
+        rel = [k for k, c in enumerate(self.classes) if c != NONE]
+        out: list[tuple[str, bool, float] | None] = []
+        for row in probs:
+            k = max(rel, key=lambda c: row[c])
+            if row[k] < limit:
+                out.append(None)
+                continue
+            name = self.classes[k]
+            out.append((name[:-1], name.endswith(">"), float(row[k])))
+        return out
+
+
+def load_model(model_dir: Path = MODEL_DIR) -> RelationModel:
+    """Load the relation classifier.
+
+    Raises:
+        ConfigError: the files are missing or inconsistent.
+    """
+    meta, arrays = read_model(model_dir, ("weights", "bias"), "python -m extractors.train.relations")
+    weights, bias = arrays["weights"], arrays["bias"]
+    features, classes = meta["features"], meta["classes"]
+    if weights.shape != (len(features) + 1, len(classes)) or bias.shape != (len(classes),):
+        raise ConfigError(f"{model_dir}: weights.npz does not match meta.json")
+    return RelationModel(classes, features, weights.astype(np.float32), bias.astype(np.float32),
+                         float(meta["threshold"]))
+
+
+@lru_cache(maxsize=1)
+def shipped_model() -> RelationModel:
+    """The shipped relation classifier, loaded once per process."""
+    return load_model()
+
+
+def mention_tokens(parsed: ParsedPaper, mentions: Sequence[Mention]) -> list[tuple[int, int]]:
+    """Token ``[start, end)`` of each mention in ``parsed.doc`` (tokens whose original span
+    overlaps the mention's); ``(0, 0)`` when none does."""
+    import bisect
+
+    norm, doc = parsed.norm, parsed.doc
+    starts = []
+    ends = []
+    for t in doc:
+        s, e = norm.to_original(t.idx, t.idx + len(t))
+        starts.append(s)
+        ends.append(e)
+    out = []
+    for m in mentions:
+        a = bisect.bisect_right(ends, m.start)  # first token ending after the mention starts
+        b = bisect.bisect_left(starts, m.end)  # first token starting at or after its end
+        out.append((a, b) if a < b else (0, 0))
+    return out
+
+
+class RelationExtractor:
+    """The ``relations`` family: typed relations between the mentions of one sentence."""
+
+    name = NAME
+    reads_mentions = True
+
+    def __init__(self, model: RelationModel | None = None) -> None:
+        self.model = model or shipped_model()
+
+    def setup(self, nlp: Language) -> None:
+        """Nothing to add: the relation step reads the base parse."""
+
+    def extract(self, parsed: ParsedPaper) -> Iterable[EntityRelation]:
+        mentions = [m for m in parsed.mentions if m.end > m.start]
+        if len(mentions) < 2:
+            return []
+        bounds = mention_tokens(parsed, mentions)
+        spans = sorted(
+            (
+                (a, b, m.type, m.sentence_start, k)
+                for k, (m, (a, b)) in enumerate(zip(mentions, bounds, strict=True))
+                if b > a
+            ),
+        )
+        keyed = [(a, b, t, s) for a, b, t, s, _k in spans]
+        pairs = sentence_pairs(keyed)
+        if not pairs:
+            return []
+        words, lemmas, deps, heads = doc_arrays(parsed.doc)
+        feats = [
+            pair_features(words, lemmas, deps, heads, (*keyed[i][:3], *keyed[j][:3]), n)  # type: ignore[arg-type]
+            for i, j, n in pairs
+        ]
+        out = []
+        decisions = self.model.decide(self.model.probabilities(feats))
+        for (i, j, _n), decision in zip(pairs, decisions, strict=True):
+            if decision is None:
+                continue
+            rtype, first_is_head, prob = decision
+            first, second = mentions[spans[i][4]], mentions[spans[j][4]]
+            head, tail = (first, second) if first_is_head else (second, first)
+            out.append(
+                EntityRelation(
+                    type=rtype,
+                    head=TextSpan(head.start, head.end, head.text),
+                    tail=TextSpan(tail.start, tail.end, tail.text),
+                    confidence=round(prob, 4),
+                    extractor=NAME,
+                    sentence_start=first.sentence_start,
+                    sentence_end=first.sentence_end,
+                )
+            )
+        return out
+
+
+def relation_extractor() -> RelationExtractor:
+    """The current ``relations`` extractor (weights read once, here)."""
+    return RelationExtractor()
