@@ -92,7 +92,8 @@ def _add_eval_entities(eval_sub: Any) -> None:
                         "kg eval entities --gold tests/data/seed_entities_gold.jsonl seeds/"),
     )
     p.add_argument("--scierc", metavar="FILE", nargs="+", default=None,
-                   help="SciERC split(s) (DyGIE json), read as one: micro P/R/F1 strict, relaxed, per type")
+                   help="SciERC split(s) (DyGIE json), read as one: micro P/R/F1 strict, relaxed, per type; "
+                        "relation Rel P/R/F1 per type, end to end and with gold entities")
     p.add_argument("--keys", metavar="FILE", default=None,
                    help="with --scierc: score only the documents whose doc_key this file lists (a fold, "
                         "e.g. extractors/train/splits/scierc_frozen.txt)")
@@ -126,14 +127,24 @@ def _run_eval_entities(args: argparse.Namespace) -> int:
         )
     if args.gold and not args.inputs:
         raise ConfigError("kg eval entities: --gold needs the INPUT abstracts it annotates")
-    pipeline = load_pipeline(args.spacy_model, families=("entities",))
+    pipeline = load_pipeline(args.spacy_model, families=("entities", "relations"))
     out: dict[str, Any] = {}
     if args.scierc:
+        from extractors.train.scierc import read_scierc
+        from kg.evaluate.relations import format_relations, score_gold_entities
+
         keys = read_keys(args.keys) if args.keys else None
         scores = evaluate_scierc(args.scierc, keys=keys, pipeline=pipeline)
         out["scierc"] = scores.to_json()
         if not args.json:
             print(format_scierc(scores))
+        if scores.relations is not None:
+            docs = [d for p in args.scierc for d in read_scierc(p) if keys is None or d.key in keys]
+            gold_mode = score_gold_entities(docs, pipeline)
+            out["scierc"]["relations_gold_entities"] = gold_mode.to_json()
+            if not args.json:
+                print(format_relations(scores.relations, "SciERC relations, end to end"))
+                print(format_relations(gold_mode, "SciERC relations, gold entities (relation step alone)"))
     if args.scier:
         scores = evaluate_scier(args.scier, pipeline=pipeline)
         out["scier"] = scores.to_json()

@@ -30,6 +30,7 @@ from typing import Any
 
 from kg.errors import InputError
 from kg.evaluate.metrics import precision_recall_f1
+from kg.evaluate.relations import RelScores, gold_of, predicted_of
 from kg.types import ENTITY_TYPES, Extraction, Mention, Paper
 
 
@@ -56,9 +57,13 @@ class SciercScores:
     relaxed: Counts = field(default_factory=Counts)
     strict_by_type: dict[str, Counts] = field(default_factory=dict)
     relaxed_by_type: dict[str, Counts] = field(default_factory=dict)
+    # Rel scores of the relations extracted between the extracted mentions (end to end), when the
+    # documents have gold relations and the pipeline runs the relations family.
+    relations: RelScores | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
+            **({"relations": self.relations.to_json()} if self.relations is not None else {}),
             "docs": self.docs,
             "strict": {**self.strict.scores(), "pred": self.strict.pred, "gold": self.strict.gold},
             "relaxed": self.relaxed.scores(),
@@ -187,10 +192,14 @@ def score_docs(
     types = set(label_map.values())
     papers = [Paper(id=d.key, title="", abstract=d.text) for d in docs]
     scores = SciercScores(docs=len(docs))
+    if "relations" in pipeline.families and any(d.relations for d in docs):
+        scores.relations = RelScores()
     for sdoc, extraction in zip(docs, pipeline.extract_many(papers), strict=True):
         pred = [(m.start, m.end, m.type) for m in extraction.mentions if m.type in types]
         gold = [(s.start, s.end, label_map[s.label]) for s in sdoc.spans if s.label in label_map]
         score_spans(pred, gold, scores)
+        if scores.relations is not None:
+            scores.relations.add(predicted_of(extraction.relations), *gold_of(sdoc))
     return scores
 
 
