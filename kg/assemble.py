@@ -32,6 +32,7 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.term import Node
 
 from extractors.bounds import named_quantity
+from kg.relgraph import add_relation_edges, evidence_triples
 from kg.resolve import Resolution, canonicalize, resolve_entities
 from kg.types import Extraction, Mention, Paper
 from kg.vocab import (
@@ -269,6 +270,7 @@ def paper_graph(ordered: Sequence[Extraction], res: Resolution) -> tuple[nx.Mult
             g.add_edge(bnode, qnode, key="boundsQuantity", predicate="boundsQuantity")
         if snode is not None:
             g.add_edge(bnode, snode, key="boundsSubject", predicate="boundsSubject")
+    add_relation_edges(g, ordered, res)
     return g, sorted({r[3] for r in bound_rows if r[3] is not None})
 
 
@@ -636,12 +638,14 @@ def rdf_triples(
                     _KG_sharedEntity,
                     iri.get(f"{etype}:{slug(name)}") or str(node_iri(f"{etype}:{slug(name)}")),
                 )
+        elif "evidence" in d:  # entity → entity: a kg:RelationEvidence per sentence stating it
+            yield from evidence_triples(u, v, key, d, iri, p)
     if b < n:
         return
     extractors = {d["extractor"] for _n, d in g.nodes(data=True)
                   if d["kind"] == "Bound" and d.get("extractor")}
     extractors.update(d["extractor"] for *_e, d in g.edges(data=True)
-                      if "sentence" in d and d.get("extractor"))
+                      if ("sentence" in d or "evidence" in d) and d.get("extractor"))
     for name in sorted(extractors):
         yield str(extractor_iri(name)), _RDF_type, _KG_Extractor
         yield str(extractor_iri(name)), _RDFS_label, _lit(name)

@@ -37,10 +37,23 @@ PAPER_PAPER_PROPERTIES: tuple[str, ...] = (
     "sharesConceptWith",
 )
 BOUND_PROPERTIES: tuple[str, ...] = ("claimsBound", "boundsQuantity", "boundsSubject", "broaderQuantity")
+# Entity → entity relations read in one sentence (extractors/relations.py), by SciERC type: the
+# head of the relation is the edge's source ("A USED-FOR B": A usedFor B).
+ENTITY_RELATION_PROPERTY: dict[str, str] = {
+    "USED-FOR": "usedFor",
+    "FEATURE-OF": "featureOf",
+    "HYPONYM-OF": "hyponymOf",
+    "PART-OF": "partOf",
+    "COMPARE": "comparedWith",
+    "CONJUNCTION": "conjunction",
+    "EVALUATE-FOR": "evaluatedFor",
+}
+ENTITY_ENTITY_PROPERTIES: tuple[str, ...] = tuple(ENTITY_RELATION_PROPERTY.values())
 OBJECT_PROPERTIES: tuple[str, ...] = (
     *PAPER_ENTITY_PROPERTIES,
     *BOUND_PROPERTIES,
     *PAPER_PAPER_PROPERTIES,
+    *ENTITY_ENTITY_PROPERTIES,
 )
 # Which paper–entity property carries which entity type into which paper–paper link.
 SHARE_PROPERTY_OF_TYPE: dict[str, str] = {
@@ -72,6 +85,7 @@ class KG(DefinedNamespace):
     Mention: URIRef
     Extractor: URIRef
     Link: URIRef
+    RelationEvidence: URIRef
     # object properties
     paperEntityProperty: URIRef
     proposes: URIRef
@@ -93,6 +107,17 @@ class KG(DefinedNamespace):
     linkProperty: URIRef
     linksPaper: URIRef
     sharedEntity: URIRef
+    entityRelationProperty: URIRef
+    usedFor: URIRef
+    featureOf: URIRef
+    hyponymOf: URIRef
+    partOf: URIRef
+    comparedWith: URIRef
+    conjunction: URIRef
+    evaluatedFor: URIRef
+    relationProperty: URIRef
+    relationSource: URIRef
+    relationTarget: URIRef
     # datatype properties
     venue: URIRef
     author: URIRef
@@ -145,6 +170,7 @@ __all__ = [
     "mention_iri",
     "extractor_iri",
     "link_iri",
+    "relation_iri",
 ]
 
 # Resource namespaces, one per node kind, so graph.ttl can write `paper:p-…`, `Method:sgd`.
@@ -155,6 +181,7 @@ _RESOURCE_PREFIX: dict[str, str] = {
     "mention": "mention",
     "extractor": "extractor",
     "link": "link",
+    "relation": "relation",
 }
 PREFIXES: dict[str, str] = {
     "kg": KG_NS,
@@ -288,3 +315,10 @@ def link_iri(prop: str, source: str, target: str) -> URIRef:
     a = _local(source.partition(":")[2])
     b = _local(target.partition(":")[2])
     return URIRef(f"{DATA_NS}link/{prop}.{a}.{b}")
+
+
+def relation_iri(prop: str, source: str, target: str, n: int) -> URIRef:
+    """The IRI of the n-th evidence of one entity–entity statement (``source prop target``)."""
+    head, _, a = source.partition(":")
+    kind, _, b = target.partition(":")
+    return URIRef(f"{DATA_NS}relation/{prop}.{head.lower()}-{_local(a)}.{kind.lower()}-{_local(b)}.{n}")
