@@ -94,8 +94,8 @@ def evidence_triples(
 ) -> Iterator[tuple[str, str, Any]]:
     """The ``kg:RelationEvidence`` triples of one entity → entity edge (objects as
     :func:`kg.assemble.rdf_triples` yields them: IRIs as ``str``, literals wrapped)."""
-    for n, ev in enumerate(d["evidence"]):
-        node = str(relation_iri(key, u, v, n))
+    for ev in d["evidence"]:
+        node = str(relation_iri(key, u, v, ev["paper"], ev["start"]))
         yield node, _RDF_type, _KG_RelationEvidence
         pnode = paper_node(ev["paper"])
         yield node, _PROV_wasDerivedFrom, iri.get(pnode) or str(node_iri(pnode))

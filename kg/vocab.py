@@ -317,8 +317,12 @@ def link_iri(prop: str, source: str, target: str) -> URIRef:
     return URIRef(f"{DATA_NS}link/{prop}.{a}.{b}")
 
 
-def relation_iri(prop: str, source: str, target: str, n: int) -> URIRef:
-    """The IRI of the n-th evidence of one entity–entity statement (``source prop target``)."""
+def relation_iri(prop: str, source: str, target: str, paper_id: str, start: int) -> URIRef:
+    """The IRI of the evidence of one entity–entity statement (``source prop target``) read in
+    the sentence of paper ``paper_id`` starting at ``start``: one per paper and sentence, so an
+    update's pending papers add evidence without clashing with the build's."""
     head, _, a = source.partition(":")
     kind, _, b = target.partition(":")
-    return URIRef(f"{DATA_NS}relation/{prop}.{head.lower()}-{_local(a)}.{kind.lower()}-{_local(b)}.{n}")
+    return URIRef(
+        f"{DATA_NS}relation/{prop}.{head.lower()}-{_local(a)}.{kind.lower()}-{_local(b)}.{_local(paper_id)}.{start}"
+    )

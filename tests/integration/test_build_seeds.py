@@ -36,7 +36,7 @@ def test_build_seeds_has_the_50_papers(seed_graph_dir: Path) -> None:
     manifest = load_manifest(seed_graph_dir)
     assert manifest["counts"]["nodes"]["Paper"] == 50
     assert manifest["report"]["duplicates_merged"] == 1
-    assert set(manifest["extractors"]) == {"bounds", "entities", "patterns", "spacy"}
+    assert set(manifest["extractors"]) == {"bounds", "entities", "patterns", "relations", "spacy"}
     assert len(manifest["inputs"]) == 3
 
 
@@ -62,6 +62,26 @@ def test_build_seeds_evidence_points_into_the_abstract(seed_nx_graph) -> None:  
             assert d["text"] in d["sentence"] and d["sentence"] in abstract
             checked += 1
     assert checked > 500
+
+
+def test_build_seeds_relation_evidence_is_a_sentence_holding_both_ends(seed_nx_graph, seed_rdf_graph) -> None:  # noqa: ANN001
+    from kg.vocab import ENTITY_ENTITY_PROPERTIES
+
+    g = seed_nx_graph
+    edges = [(u, v, k, d) for u, v, k, d in g.edges(keys=True, data=True) if k in ENTITY_ENTITY_PROPERTIES]
+    assert len({k for _u, _v, k, _d in edges}) >= 5, "the seeds state relations of most types"
+    for u, v, _k, d in edges:
+        assert g.nodes[u]["kind"] != "Paper" and g.nodes[v]["kind"] != "Paper"
+        assert d["papers"] == len({e["paper"] for e in d["evidence"]}) >= 1
+        assert d["confidence"] == max(e["confidence"] for e in d["evidence"])
+        for e in d["evidence"]:
+            paper = f"paper:{e['paper']}"
+            sentence = g.nodes[paper]["abstract"][e["start"] : e["end"]]
+            # both ends are entities that paper mentions; the span is a non-empty sentence
+            assert g.has_edge(paper, u) and g.has_edge(paper, v)
+            assert sentence.strip() and 0.0 <= e["confidence"] <= 1.0
+    evidence = sum(len(d["evidence"]) for *_e, d in edges)
+    assert len(set(seed_rdf_graph.subjects(RDF.type, KG.RelationEvidence))) == evidence
 
 
 @pytest.mark.parametrize("language", ["sparql", "cypher"])
