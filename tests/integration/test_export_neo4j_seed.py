@@ -70,6 +70,30 @@ def test_export_neo4j_seed_bound_properties_read_back_equal(seed_in_neo4j: Neo4j
         assert stored[node] == {**expected, "key": node}, node
 
 
+def test_export_neo4j_seed_relations_carry_their_evidence(seed_in_neo4j: Neo4jServer,
+                                                         seed_nx_graph: nx.MultiDiGraph) -> None:
+    import json
+
+    from kg.vocab import ENTITY_ENTITY_PROPERTIES
+
+    expected = {(u, rel_type(k), v): d for u, v, k, d in seed_nx_graph.edges(keys=True, data=True)
+                if k in ENTITY_ENTITY_PROPERTIES}
+    assert expected, "the seed graph has no entity-entity relation"
+    with seed_in_neo4j.driver() as driver:
+        records, _, _ = driver.execute_query(
+            "MATCH (a)-[r:USED_FOR|FEATURE_OF|HYPONYM_OF|PART_OF|COMPARED_WITH|CONJUNCTION|EVALUATED_FOR]"
+            "->(b) "
+            "RETURN a.key AS a, type(r) AS t, b.key AS b, r.confidence AS confidence, r.papers AS papers, "
+            "r.evidence AS evidence")
+    stored = {(r["a"], r["t"], r["b"]): r for r in records}
+    assert sorted(stored) == sorted(expected)
+    for key, d in expected.items():
+        r = stored[key]
+        assert (r["confidence"], r["papers"]) == (d["confidence"], d["papers"])
+        # a list of maps is stored as a list of JSON texts, one per evidence entry
+        assert [json.loads(e) for e in r["evidence"]] == d["evidence"]
+
+
 def test_export_neo4j_of_a_graph_with_pending_papers_holds_them(
         neo4j_db: Neo4jServer, seed_pending_dir) -> None:  # noqa: ANN001
     from kg.graphdir import load_node_link, load_nx
