@@ -107,12 +107,13 @@ def test_build_seeds_every_named_query_returns_rows(seed_graph_dir: Path, seed_n
     empty = []
     for name, query in named_queries().items():
         for language in query.texts:
-            raw = {p.name: params[p.name] for p in query.params}
-            if name == "shared-techniques":
-                raw = {"paper": linked.removeprefix("paper:")}
             if name in ("methods-used-for-task", "method-datasets", "method-kinds"):
                 # relations hold between particular entities: the files' own examples (seeds names)
                 raw = {p.name: p.example or "" for p in query.params}
+            elif name == "shared-techniques":
+                raw = {"paper": linked.removeprefix("paper:")}
+            else:
+                raw = {p.name: params[p.name] for p in query.params}
             if not run_named(seed_graph_dir, name, raw, language).rows:
                 empty.append((name, language))
     assert empty == []
