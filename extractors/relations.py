@@ -7,7 +7,9 @@ in the text) is classified by a multinomial logistic regression into ``NONE`` or
 with its direction (``USED-FOR>``: ``a`` is the head; ``USED-FOR<``: ``b`` is), over sparse
 features of the pair (:func:`pair_features`): the two entity types, the words between them, their
 distance, the head lemmas of both spans, the dependency path between their syntactic heads (with
-the lemma where the path turns) and the words just outside the pair. A pair becomes a relation
+the lemma where the path turns) and the words just outside the pair; and dense features
+(:func:`pair_dense`): the in-domain word vectors the entity recognizer loads (unit length) of both
+heads and of the words between. A pair becomes a relation
 when its best relation class has probability at least ``threshold``; that probability is the
 relation's confidence.
 
@@ -39,7 +41,7 @@ if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
 
-NAME = "relations.pairs.v1"
+NAME = "relations.pairs.v2"
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "relations"
 RELATION_TYPES: tuple[str, ...] = (
     "USED-FOR",
@@ -154,6 +156,37 @@ def pair_features(
     return feats
 
 
+def doc_vectors(doc: Doc, width: int) -> np.ndarray:
+    """The word vector of each token of ``doc`` (``len(doc) × width``; zeros for a word without
+    one, and everywhere when the vocabulary's vectors are not ``width`` wide)."""
+    from spacy.attrs import ORTH
+
+    vectors = doc.vocab.vectors
+    if not width or not vectors.shape[0] or vectors.shape[1] != width:
+        return np.zeros((len(doc), width), dtype=np.float32)
+    rows = vectors.find(keys=doc.to_array(ORTH))
+    tok = np.asarray(vectors.data, dtype=np.float32)[rows]
+    tok[rows < 0] = 0.0
+    return tok  # type: ignore[no-any-return]
+
+
+def pair_dense(tok: np.ndarray, heads: Sequence[int], pair: Pair) -> np.ndarray:
+    """The dense features of one pair: unit-length vectors of the first head, the second head and
+    the sum of the words between (``3 × width``)."""
+    a0, a1, _ta, b0, b1, _tb = pair
+    width = tok.shape[1]
+    parts = [
+        tok[_span_head(heads, a0, a1)],
+        tok[_span_head(heads, b0, b1)],
+        tok[a1:b0].sum(axis=0) if b0 > a1 else np.zeros(width, dtype=np.float32),
+    ]
+    out = []
+    for v in parts:
+        n = float(np.linalg.norm(v))
+        out.append(v / n if n > 0 else v)
+    return np.concatenate(out).astype(np.float32)
+
+
 def doc_arrays(doc: Doc) -> tuple[list[str], list[str], list[str], list[int]]:
     """The per-token lower-cased words, lemmas, dependency labels and head indices of ``doc``."""
     words = [t.lower_ for t in doc]
@@ -179,20 +212,29 @@ def sentence_pairs(spans: Sequence[tuple[int, int, str, int]]) -> list[tuple[int
 
 
 class RelationModel:
-    """The shipped weights: ``weights`` (features + 1 spare row × classes), ``bias``, ``threshold``."""
+    """The shipped weights: ``weights`` (features + 1 spare row × classes), ``dense`` (3 × vector
+    width × classes; none wide without vectors), ``bias``, ``threshold``."""
 
     def __init__(
         self, classes: Sequence[str], features: Sequence[str], weights: np.ndarray, bias: np.ndarray,
-        threshold: float,
+        threshold: float, dense: np.ndarray | None = None,
     ) -> None:
         self.classes = tuple(classes)
         self.index = {f: i for i, f in enumerate(features)}
         self.weights = weights
         self.bias = bias
         self.threshold = threshold
+        self.dense = dense if dense is not None else np.zeros((0, len(self.classes)), dtype=np.float32)
 
-    def probabilities(self, feature_lists: Sequence[Sequence[str]]) -> np.ndarray:
-        """Class probabilities (``pairs × classes``) of each pair's features."""
+    @property
+    def width(self) -> int:
+        """The word-vector width the dense weights read (0: none)."""
+        return self.dense.shape[0] // 3
+
+    def probabilities(
+        self, feature_lists: Sequence[Sequence[str]], dense: np.ndarray | None = None
+    ) -> np.ndarray:
+        """Class probabilities (``pairs × classes``) of each pair's features (and dense rows)."""
         if not feature_lists:
             return np.zeros((0, len(self.classes)), dtype=np.float32)
         spare = self.weights.shape[0] - 1
@@ -204,6 +246,8 @@ class RelationModel:
             ids.extend([index[f] for f in feats if f in index])
             ids.append(spare)
         scores = np.add.reduceat(self.weights[ids], offsets, axis=0) + self.bias
+        if dense is not None and self.dense.shape[0]:
+            scores += dense @ self.dense
         scores -= scores.max(axis=1, keepdims=True)
         exp = np.exp(scores)
         return exp / exp.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
@@ -232,13 +276,17 @@ def load_model(model_dir: Path = MODEL_DIR) -> RelationModel:
     Raises:
         ConfigError: the files are missing or inconsistent.
     """
-    meta, arrays = read_model(model_dir, ("weights", "bias"), "python -m extractors.train.relations")
-    weights, bias = arrays["weights"], arrays["bias"]
+    meta, arrays = read_model(model_dir, ("weights", "dense", "bias"), "python -m extractors.train.relations")
+    weights, dense, bias = arrays["weights"], arrays["dense"], arrays["bias"]
     features, classes = meta["features"], meta["classes"]
-    if weights.shape != (len(features) + 1, len(classes)) or bias.shape != (len(classes),):
+    if (
+        weights.shape != (len(features) + 1, len(classes))
+        or bias.shape != (len(classes),)
+        or dense.shape != (3 * int(meta.get("vector_width", 0)), len(classes))
+    ):
         raise ConfigError(f"{model_dir}: weights.npz does not match meta.json")
     return RelationModel(classes, features, weights.astype(np.float32), bias.astype(np.float32),
-                         float(meta["threshold"]))
+                         float(meta["threshold"]), dense.astype(np.float32))
 
 
 @lru_cache(maxsize=1)
@@ -296,12 +344,17 @@ class RelationExtractor:
         if not pairs:
             return []
         words, lemmas, deps, heads = doc_arrays(parsed.doc)
+        tuples: list[Pair] = [(*keyed[i][:3], *keyed[j][:3]) for i, j, _n in pairs]  # type: ignore[misc]
         feats = [
-            pair_features(words, lemmas, deps, heads, (*keyed[i][:3], *keyed[j][:3]), n)  # type: ignore[arg-type]
-            for i, j, n in pairs
+            pair_features(words, lemmas, deps, heads, t, between)
+            for t, (_i, _j, between) in zip(tuples, pairs, strict=True)
         ]
+        dense = None
+        if self.model.width:
+            tok = doc_vectors(parsed.doc, self.model.width)
+            dense = np.vstack([pair_dense(tok, heads, t) for t in tuples])
         out = []
-        decisions = self.model.decide(self.model.probabilities(feats))
+        decisions = self.model.decide(self.model.probabilities(feats, dense))
         for (i, j, _n), decision in zip(pairs, decisions, strict=True):
             if decision is None:
                 continue

@@ -13,7 +13,8 @@ One command rebuilds the shipped weights (deterministic: lbfgs, no sampling; a f
   or the gold relation type with its direction. Texts parsed by the base spaCy pipeline (the
   parse the extractor reads: tags, lemmas, dependencies).
 * Model: multinomial ``LogisticRegression`` (lbfgs) over :func:`extractors.relations.pair_features`
-  kept when seen in at least two pairs.
+  kept when seen in at least two pairs, and :func:`extractors.relations.pair_dense` (the word
+  vectors the entity recognizer ships, loaded as at extraction).
 * Selection: ``C`` and the probability threshold by 5-fold cross-validation over those documents
   (the folds of :func:`extractors.train.splits.fold_of`), maximizing micro Rel F1 (both argument
   spans exact, type right) with gold entities; then fitted on all of them.
@@ -37,8 +38,8 @@ C_GRID = (0.03, 0.1, 0.3, 1.0)
 THRESHOLDS = (0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6)
 MIN_COUNT = 2
 
-# One example: (doc index, char span of the first entity, of the second, features, label)
-Example = tuple[int, tuple[int, int], tuple[int, int], list[str], str]
+# One example: (doc index, char span of the first entity, of the second, features, label, dense row)
+Example = tuple[int, tuple[int, int], tuple[int, int], list[str], str, np.ndarray]
 
 
 def gold_relations(sdoc: Any) -> set[tuple[int, int, int, int, str]]:
@@ -49,7 +50,7 @@ def gold_relations(sdoc: Any) -> set[tuple[int, int, int, int, str]]:
 def examples(nlp: Any, docs: list[Any]) -> list[Example]:
     """Every classified pair of gold (non-Generic) entities of ``docs``, with its label."""
     from extractors.entity_types import token_bounds
-    from extractors.relations import doc_arrays, pair_features, sentence_pairs
+    from extractors.relations import doc_arrays, doc_vectors, pair_dense, pair_features, sentence_pairs
     from extractors.train.scierc import SCIERC_TO_TYPE
 
     out: list[Example] = []
@@ -70,6 +71,8 @@ def examples(nlp: Any, docs: list[Any]) -> list[Example]:
         )
         keyed = [(a, b, t, sent) for a, b, t, sent, _c in rows]
         words, lemmas, deps, heads = doc_arrays(doc)
+        width = doc.vocab.vectors.shape[1] if doc.vocab.vectors.shape[0] else 0
+        tok = doc_vectors(doc, width)
         for i, j, between in sentence_pairs(keyed):
             first, second = rows[i][4], rows[j][4]
             if (first, second) in gold:
@@ -78,8 +81,9 @@ def examples(nlp: Any, docs: list[Any]) -> list[Example]:
                 label = gold[(second, first)] + "<"
             else:
                 label = "NONE"
-            feats = pair_features(words, lemmas, deps, heads, (*keyed[i][:3], *keyed[j][:3]), between)  # type: ignore[arg-type]
-            out.append((n, first, second, feats, label))
+            pair = (*keyed[i][:3], *keyed[j][:3])
+            feats = pair_features(words, lemmas, deps, heads, pair, between)  # type: ignore[arg-type]
+            out.append((n, first, second, feats, label, pair_dense(tok, heads, pair)))  # type: ignore[arg-type]
     return out
 
 
@@ -89,7 +93,8 @@ def _vocab(rows: list[Example]) -> list[str]:
 
 
 def _matrix(rows: list[Example], index: dict[str, int]) -> Any:
-    from scipy.sparse import csr_matrix
+    """The sparse 0/1 features, then the dense columns, of ``rows``."""
+    from scipy.sparse import csr_matrix, hstack
 
     r, c = [], []
     for k, row in enumerate(rows):
@@ -97,7 +102,10 @@ def _matrix(rows: list[Example], index: dict[str, int]) -> Any:
             if f in index:
                 r.append(k)
                 c.append(index[f])
-    return csr_matrix((np.ones(len(r), np.float32), (r, c)), shape=(len(rows), len(index)))
+    x = csr_matrix((np.ones(len(r), np.float32), (r, c)), shape=(len(rows), len(index)))
+    if not rows or not rows[0][5].shape[0]:
+        return x
+    return hstack([x, csr_matrix(np.vstack([row[5] for row in rows]))], format="csr")
 
 
 def _fit(x: Any, y: list[str], c: float) -> Any:
@@ -153,11 +161,15 @@ def cross_validate(docs: list[Any], rows: list[Example], c: float) -> dict[float
 def write(out: Path, model: Any, feats: list[str], threshold: float, info: dict[str, Any]) -> None:
     out.mkdir(parents=True, exist_ok=True)
     coef = model.coef_.T.astype(np.float32)
-    weights = np.vstack([coef, np.zeros((1, coef.shape[1]), np.float32)])
-    np.savez_compressed(out / "weights.npz", weights=weights, bias=model.intercept_.astype(np.float32))
+    n = len(feats)
+    weights = np.vstack([coef[:n], np.zeros((1, coef.shape[1]), np.float32)])
+    np.savez_compressed(
+        out / "weights.npz", weights=weights, dense=coef[n:], bias=model.intercept_.astype(np.float32)
+    )
     meta = {
         "classes": [str(c) for c in model.classes_],
         "threshold": threshold,
+        "vector_width": (coef.shape[0] - n) // 3,
         **info,
         "note": "trained on the gold entities and relations of SciERC train+dev minus the frozen fold; "
         "C and threshold by 5-fold CV on those documents (Rel F1, gold entities). "
@@ -176,11 +188,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threshold", type=float, default=None, help="with --c: this threshold")
     args = ap.parse_args(argv)
 
+    from extractors.entities import add_components
     from extractors.train.scierc_ner import pooled_docs
     from kg.nlp import load_nlp
 
     t0 = time.time()
     nlp, _name = load_nlp(None)
+    add_components(nlp)  # the extraction pipeline's nlp: the recognizer's in-domain word vectors
     pool, _frozen = pooled_docs(args.train, args.dev)  # the frozen fold is never read
     rows = examples(nlp, pool)
     print(f"{len(rows)} pairs from {len(pool)} docs: {dict(Counter(r[4] for r in rows))} "
