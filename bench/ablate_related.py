@@ -199,11 +199,12 @@ def main() -> int:  # noqa: C901, PLR0915 - one table, built in order
     for n in names:
         cells = [f"{rows[lab][n]:.3f}" if rows[lab].get(n) is not None else "–" for lab in labels]
         print(f"| {n} | " + " | ".join(cells) + " |")
-    print()
-    print("| cost | CPU seconds |")
-    print("|---|---|")
-    for what, seconds in costs.items():
-        print(f"| {what} | {seconds:.1f} |")
+    if costs:
+        print()
+        print("| cost | CPU seconds |")
+        print("|---|---|")
+        for what, seconds in costs.items():
+            print(f"| {what} | {seconds:.1f} |")
     return 0
 
 
