@@ -55,6 +55,9 @@ def attribute(text: Text, wk: int, earlier: Earlier) -> str:
         ),
         lo,
     )
+    contrasted = _after_fronted_contrast(text, wk)
+    if contrasted is not None and contrasted > lo:
+        lo = contrasted  # "Compared to existing methods that need $A$, ours needs $X$"
     if _from_before(text, wk) and _to_formula_after(text, wk):
         # "improves from $A$ to $B$", "accelerates from a rate of $A$ to $B$", "from $A$ for
         # PC-PG to $B$ for COPOE"
@@ -84,6 +87,10 @@ def attribute(text: Text, wk: int, earlier: Earlier) -> str:
         state = cue_state(text, lo, wk)
     if state is not None:
         return state
+    if contrasted is not None:
+        # the main clause after the contrast states the new result, unless it cites (the
+        # cues since the previous formula were read above, those of the whole clause here)
+        return _cue_state_any(text, contrasted, wk) or "this"
     if match_at(text.words, wk - 1, ("to",)):
         return "this"  # "sharpens the prior best $A$ … to $B$": the improved value
     item = _enumerated_item(text, wk, earlier)
@@ -123,6 +130,30 @@ def attribute(text: Text, wk: int, earlier: Earlier) -> str:
         # with no cue before the abstract first speaks of itself is the background
         return "prior"
     return "this"
+
+
+def _after_fronted_contrast(text: Text, wk: int) -> int | None:
+    """The first word of the main clause when the formula's sentence sets a contrasting phrase
+    before it ("Unlike existing approaches that …, the proposed method converges in $X$",
+    "Compared to the state of the art, our algorithm requires $X$"), else None.
+
+    The phrase opens the sentence or follows a comma, ends with a comma where its parse subtree
+    ends, and the formula comes after it: the earlier work it names is contrasted with the main
+    clause, not its subject. Needs the parse.
+    """
+    lex = text.lex
+    first, _ = sentence_span(text, wk)
+    for k in range(first, wk):
+        if k > first and text.words[k - 1].text != ",":
+            continue
+        if not any(match_at(text.words, k, p) for p in lex.contrast_openers):
+            continue
+        tok = token_at(text, text.words[k].start)
+        end = word_of(text, tok.right_edge) if tok is not None else None
+        if end is None or end + 2 > wk or text.words[end + 1].text != ",":
+            return None
+        return end + 2
+    return None
 
 
 def cue_state(text: Text, lo: int, hi: int, where: str = "before") -> str | None:

@@ -124,6 +124,7 @@ class Lexicon:
     # attribution
     suffer_claims: frozenset[str]
     reaching_participles: frozenset[str]
+    contrast_openers: frozenset[Phrase]
     attain_verbs: tuple[str, ...]
     known_fillers: frozenset[str]
     from_fillers: frozenset[str]

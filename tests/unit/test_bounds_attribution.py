@@ -321,3 +321,29 @@ def test_bounds_attribution_a_classic_value_and_one_a_result_is_close_to(
     paper = Paper(id="p-test", title="t", abstract=abstract)
     (bound,) = [b for b in bounds_pipeline.extract_one(paper).bounds if b.form == "formula"]
     assert bound.attribution == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (
+            "Compared to classical samplers that mix in $O(d^2)$ steps, LangevinX mixes in $O(d)$ steps "
+            "on log-concave targets.",
+            ["prior", "this"],
+        ),
+        (
+            "Sketching is cheap. Unlike the existing solvers, which take $O(n^3)$ time, the sketched "
+            "solver needs $O(\\log n)$ passes over the data.",
+            ["prior", "this"],
+        ),
+        (
+            "In contrast to the convex case, the best known rate for nonconvex objectives is "
+            "$O(1/\\sqrt{T})$.",
+            ["prior"],
+        ),
+    ],
+)
+def test_bounds_attribution_a_contrast_set_before_the_main_clause_speaks_of_the_contrasted(
+    bounds_pipeline: Any, abstract: str, expected: list[str]
+) -> None:
+    assert attributions(bounds_pipeline, abstract) == expected
