@@ -347,3 +347,21 @@ def test_bounds_attribution_a_contrast_set_before_the_main_clause_speaks_of_the_
     bounds_pipeline: Any, abstract: str, expected: list[str]
 ) -> None:
     assert attributions(bounds_pipeline, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        "We study kernel ridge regression. Conventional solvers for it need $O(n^3)$ time.",
+        "We study online portfolios. Traditionally, methods with logarithmic regret run in $O(T^{14})$ time "
+        "per round.",
+        "We study dense subgraphs in streams. A naive approach to finding the densest one requires $O(n^2)$ "
+        "memory.",
+        "We study semidefinite programs. These are usually solved by interior point methods in $O(n^{6})$ "
+        "time.",
+    ],
+)
+def test_bounds_attribution_what_is_conventional_or_naive_is_earlier_work(
+    bounds_pipeline: Any, abstract: str
+) -> None:
+    assert attributions(bounds_pipeline, abstract) == ["prior"]
