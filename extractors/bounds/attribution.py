@@ -248,10 +248,19 @@ def _cited_after(text: Text, wk: int) -> bool:
 
 
 def _bounding_than(text: Text, k: int, hit: Phrase) -> bool:
-    """ "never larger than $X$", "no more than $X$": ``than`` stating a bound, not a comparison."""
+    """ "never larger than $X$", "no estimator can achieve a rate faster than $X$": ``than`` in a
+    denied comparison (a negation earlier in its clause) states the bound this sentence claims,
+    not a comparison with earlier work."""
     if hit != ("than",):
         return False
-    return any(text.words[j].text in ("no", "not", "never") for j in range(max(0, k - 2), k))
+    lo = sentence_span(text, k)[0]
+    for j in range(k - 1, max(lo, k - 14) - 1, -1):
+        word = text.words[j].text
+        if word in (",", ";", ":") or text.words[j].formula >= 0:
+            return False
+        if word in text.lex.negations:
+            return True
+    return False
 
 
 def _before_this(text: Text, k: int) -> bool:

@@ -125,6 +125,7 @@ class Lexicon:
     suffer_claims: frozenset[str]
     reaching_participles: frozenset[str]
     contrast_openers: frozenset[Phrase]
+    negations: frozenset[str]
     attain_verbs: tuple[str, ...]
     known_fillers: frozenset[str]
     from_fillers: frozenset[str]

@@ -365,3 +365,17 @@ def test_bounds_attribution_what_is_conventional_or_naive_is_earlier_work(
     bounds_pipeline: Any, abstract: str
 ) -> None:
     assert attributions(bounds_pipeline, abstract) == ["prior"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        ("We prove that no estimator of the drift can reach a rate faster than $O(1/n)$.", ["this"]),
+        ("We show it is not possible to identify more than $O(\\log n)$ of the hidden rankings.", ["this"]),
+        ("Our sampler mixes faster than $O(d^2)$, the rate of earlier samplers.", ["prior"]),
+    ],
+)
+def test_bounds_attribution_a_denied_comparison_states_the_papers_bound(
+    bounds_pipeline: Any, abstract: str, expected: list[str]
+) -> None:
+    assert attributions(bounds_pipeline, abstract) == expected
