@@ -106,7 +106,7 @@ def attribute(text: Text, wk: int, earlier: Earlier) -> str:
         return "prior"  # "Existing guarantees …: in offline bounds …, the penalty is $X$"
         # (but "In contrast, we show that …, as long as $X$" speaks of this paper)
     hi = wk + 1
-    while hi < last and text.words[hi].formula < 0:
+    while hi < last and text.words[hi].formula < 0 and not _comment_opens(text, hi):
         hi += 1
     state = _cue_state_any(text, wk + 1, hi, "after")
     if state is None and _of_other_method(text, wk):
@@ -154,6 +154,20 @@ def _after_fronted_contrast(text: Text, wk: int) -> int | None:
             return None
         return end + 2
     return None
+
+
+def _comment_opens(text: Text, k: int) -> bool:
+    """Whether a participle after a comma opens at ``words[k]`` ("…, thus matching existing upper
+    bounds", "…, outperforming existing approaches"): a comment on the bound before it, whose
+    earlier work is what the bound is compared with, not whose bound it is."""
+    if text.words[k].text != ",":
+        return False
+    j = k + 1
+    if j < len(text.words) and text.words[j].text in text.lex.comment_adverbs:
+        j += 1
+    if j >= len(text.words) or text.words[j].formula >= 0 or not text.words[j].text.endswith("ing"):
+        return False
+    return text.lex.cue("prior", "after").at(text.words, j) is None  # not ", existing methods …"
 
 
 def cue_state(text: Text, lo: int, hi: int, where: str = "before") -> str | None:

@@ -126,6 +126,7 @@ class Lexicon:
     reaching_participles: frozenset[str]
     contrast_openers: frozenset[Phrase]
     negations: frozenset[str]
+    comment_adverbs: frozenset[str]
     attain_verbs: tuple[str, ...]
     known_fillers: frozenset[str]
     from_fillers: frozenset[str]

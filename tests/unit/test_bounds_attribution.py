@@ -379,3 +379,18 @@ def test_bounds_attribution_a_denied_comparison_states_the_papers_bound(
     bounds_pipeline: Any, abstract: str, expected: list[str]
 ) -> None:
     assert attributions(bounds_pipeline, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        "We study dueling bandits. The regret of the new method is at most $O(\\sqrt{KT})$, thus matching "
+        "existing lower bounds.",
+        "We study sparse recovery. The sketch needs only $O(s \\log n)$ measurements, outperforming "
+        "previous designs.",
+    ],
+)
+def test_bounds_attribution_a_participle_commenting_on_the_bound_does_not_make_it_prior(
+    bounds_pipeline: Any, abstract: str
+) -> None:
+    assert attributions(bounds_pipeline, abstract) == ["this"]
