@@ -36,6 +36,8 @@ def refine_kind(text: Text, wk: int, piece: Piece, kind: str) -> str:
         and (_impossible_before(text, wk) or _unattainable_after(text, wk))
     ):
         return "lower"  # "impossible … with $o(\\log n)$ rounds" states a lower bound
+    if kind == "upper" and piece.notation == "o" and _negated_before(text, wk):
+        return "lower"  # "no algorithm … learns it in $o(\\log\\log n)$ rounds": not within o(X)
     lo = window_before(text, wk, 4)
     before = ends_before(text, wk, "tight", lo=lo, gap=3)
     if before is not None:
@@ -114,6 +116,18 @@ def _impossible_before(text: Text, wk: int) -> bool:
         if text.words[k].text in lex.contrasts and k > lo and text.words[k - 1].text == ",":
             return False  # "… time is impossible, while learning is possible in time $X$"
         if phrases.at(text.words, k) is not None:
+            return True
+    return False
+
+
+def _negated_before(text: Text, wk: int) -> bool:
+    """Whether a negation ("no", "not", "cannot" …) stands before the formula in its sentence,
+    with no contrast opening a clause between ("… not …, while it runs in $o(n)$")."""
+    lo, _ = sentence_span(text, wk)
+    for k in range(wk - 1, lo - 1, -1):
+        if text.words[k].text in text.lex.contrasts and k > lo and text.words[k - 1].text == ",":
+            return False
+        if text.words[k].text in text.lex.negations:
             return True
     return False
 

@@ -212,3 +212,18 @@ def test_bounds_kind_approximations_sides_and_cues(
     paper = Paper(id="p-test", title="t", abstract=abstract)
     bounds = [b for b in bounds_pipeline.extract_one(paper).bounds if b.form == "formula"]
     assert [(b.latex, b.kind, b.quantity) for b in bounds] == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kinds"),
+    [
+        ("We prove that there are no streaming protocols that use $o(n)$ memory and find the heavy hitter.",
+         ["lower"]),
+        ("The target is approximated by networks of size $O(d)$ and not by networks of size $o(d)$.",
+         ["upper", "lower"]),
+        ("The sketch uses $o(n)$ memory and does not need the labels.", ["upper"]),
+        ("No labels are needed, while the sketch uses $o(n)$ memory.", ["upper"]),
+    ],
+)
+def test_bounds_kind_a_negated_little_o_is_a_lower_bound(abstract: str, kinds: list[str]) -> None:
+    assert [b.kind for b in unparsed(abstract)] == kinds
