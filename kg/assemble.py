@@ -32,14 +32,17 @@ from rdflib import Graph, Literal, URIRef
 from rdflib.term import Node
 
 from extractors.bounds import named_quantity
+from kg.concepts.hierarchy import build_hierarchy
+from kg.concepts.links import add_concept_links, add_regions
+from kg.concepts.stats import load_stats
 from kg.relgraph import add_relation_edges, evidence_triples
 from kg.resolve import Resolution, canonicalize, resolve_entities
 from kg.types import Extraction, Mention, Paper
 from kg.vocab import (
     CLASSES,
     DCTERMS,
+    EDGE_PROPERTIES,
     KG,
-    OBJECT_PROPERTIES,
     PROV,
     RDF,
     RDFS,
@@ -142,7 +145,12 @@ def assemble(
             g.add_edge(qnode, broader, key="broaderQuantity", predicate="broaderQuantity")
 
     papers = [paper_node(e.paper.id) for e in ordered]  # sorted: the ids are
-    _add_topics(g, config, papers, _add_share_links(g, config, papers))
+    # The concept layer (kg/concepts): hierarchy, specificity, links through shared concepts, regions.
+    stats = load_stats()
+    hierarchy = build_hierarchy(g, stats, ordered, res.of_mention)
+    weights = add_concept_links(g, hierarchy, stats, papers, config.top_k, config.df_limit(len(papers)))
+    _add_topics(g, config, papers, weights)
+    add_regions(g, hierarchy, stats, papers)
     return g
 
 
@@ -509,6 +517,19 @@ _KG_topic = str(KG.topic)
 _KG_variable = str(KG.variable)
 _KG_venue = str(KG.venue)
 _KG_weight = str(KG.weight)
+_KG_LinkConcept = str(KG.LinkConcept)
+_KG_via = str(KG.via)
+_KG_viaConcept = str(KG.viaConcept)
+_KG_level = str(KG.level)
+_KG_linkLabel = str(KG.linkLabel)
+# Concept attributes of an entity node (kg/concepts), in the order written.
+_CONCEPT_FIELDS: tuple[tuple[str, str], ...] = (
+    ("df", str(KG.documentFrequency)),
+    ("idf", str(KG.idf)),
+    ("specific", str(KG.specific)),
+    ("depth", str(KG.depth)),
+    ("family", str(KG.family)),
+)
 
 
 _RDF_type = str(RDF.type)
@@ -559,7 +580,7 @@ def rdf_triples(
     if not 0 <= a < b <= n:
         raise ValueError(f"part {part}: expected (k, n) with 0 <= k < n or (a, b, n) with 0 <= a < b <= n")
     iri: dict[str, str] = {node: str(node_iri(node)) for node in g.nodes}
-    props = {prop: str(prop_iri(prop)) for prop in OBJECT_PROPERTIES}
+    props = {prop: str(prop_iri(prop)) for prop in EDGE_PROPERTIES}
     classes = {cls: str(class_iri(cls)) for cls in CLASSES}
     n_nodes, n_edges = sizes or (g.number_of_nodes(), g.number_of_edges())
     lo, hi = (n_nodes + n_edges) * a // n, (n_nodes + n_edges) * b // n
@@ -604,6 +625,9 @@ def rdf_triples(
             yield s, _KG_paperCount, _lit(int(d["papers"]))
             for alias in d.get("aliases") or ():
                 yield s, _SKOS_altLabel, _lit(alias)
+            for attr, prop in _CONCEPT_FIELDS:
+                if d.get(attr) is not None:
+                    yield s, prop, _lit(d[attr])
         # the node's outgoing edges right after it: each subject's triples stay together
         for _u, v, key in g.out_edges(node, keys=True):
             yield s, props[key], iri[v]
@@ -631,6 +655,18 @@ def rdf_triples(
             yield link, _KG_linksPaper, s
             yield link, _KG_linksPaper, o
             yield link, _KG_weight, _lit(float(d["weight"]))
+            if d.get("via"):  # the concepts it goes through (kg/concepts/links.py)
+                if d.get("label"):
+                    yield link, _KG_linkLabel, _lit(d["label"])
+                for j, item in enumerate(d["via"]):
+                    concept = iri.get(item["concept"]) or str(node_iri(item["concept"]))
+                    yield link, _KG_sharedEntity, concept
+                    via = f"{link}-v{j}"
+                    yield link, _KG_via, via
+                    yield via, _RDF_type, _KG_LinkConcept
+                    yield via, _KG_viaConcept, concept
+                    yield via, _KG_level, _lit(int(item["level"]))
+                continue
             etype = _TYPE_OF_SHARE[key]
             for name in d["shared"]:
                 yield (

@@ -363,7 +363,7 @@ def rdf_counts(rdf_graph: Graph) -> dict[str, dict[str, int]]:
     """
     from rdflib import RDF
 
-    from kg.vocab import CLASSES, OBJECT_PROPERTIES, class_iri, prop_iri
+    from kg.vocab import CLASSES, EDGE_PROPERTIES, class_iri, prop_iri
 
     nodes = {}
     for cls in CLASSES:
@@ -373,7 +373,7 @@ def rdf_counts(rdf_graph: Graph) -> dict[str, dict[str, int]]:
         if count:
             nodes[cls] = count
     edges = {}
-    for prop in OBJECT_PROPERTIES:
+    for prop in EDGE_PROPERTIES:
         count = sum(1 for _ in rdf_graph.triples((None, prop_iri(prop), None)))
         if count:
             edges[prop] = count

@@ -35,13 +35,16 @@ final input.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import networkx as nx
 
-from kg.assemble import LinkConfig, broader_quantity, link_idf, paper_graph
+from kg.assemble import LinkConfig, broader_quantity, paper_graph
+from kg.concepts.links import DISCOUNT, MAX_LEVEL
+from kg.concepts.stats import load_stats
+from kg.concepts.terms import term_words
 from kg.nodelink import node_items
 from kg.resolve import Resolution, resolve_entities
 from kg.types import Entity, Extraction
@@ -61,7 +64,8 @@ class BaseGraph:
     entities_of: dict[str, list[str]] = field(default_factory=dict)  # paper node → entity nodes
     papers_of: dict[str, list[str]] = field(default_factory=dict)  # entity node → paper nodes
     broader: set[tuple[str, str]] = field(default_factory=set)  # broaderQuantity edges
-    # (paper, share property) → (weight, other paper) of its links
+    concept_parents: set[tuple[str, str]] = field(default_factory=set)  # broader edges (concepts)
+    # (paper, "") → (weight, other paper) of its links
     links: dict[tuple[str, str], list[tuple[float, str]]] = field(default_factory=dict)
 
     @classmethod
@@ -79,11 +83,13 @@ class BaseGraph:
             if "sentence" in edge:  # paper → entity, with its evidence
                 entities_of[edge["source"]].append(edge["target"])
                 papers_of[edge["target"]].append(edge["source"])
-            elif "shared" in edge:  # paper – paper
-                links[(edge["source"], edge["key"])].append((edge["weight"], edge["target"]))
-                links[(edge["target"], edge["key"])].append((edge["weight"], edge["source"]))
+            elif "shared" in edge:  # paper – paper: one link per pair, ranked over every type
+                links[(edge["source"], "")].append((edge["weight"], edge["target"]))
+                links[(edge["target"], "")].append((edge["weight"], edge["source"]))
             elif edge["key"] == "broaderQuantity":
                 base.broader.add((edge["source"], edge["target"]))
+            elif edge["key"] == "broader":
+                base.concept_parents.add((edge["source"], edge["target"]))
         base.entities_of, base.papers_of = dict(entities_of), dict(papers_of)
         base.links = dict(links)
         return base
@@ -223,90 +229,111 @@ def assemble_pending(
     return delta
 
 
-@dataclass(slots=True)
-class _Rarity:
-    """The rarity (IDF) of the entities of one share type, computed once per entity: among base
-    and pending papers together (``idf``), and as the base graph alone weighed it (``idf_base``)."""
-
-    base: BaseGraph
-    holders: Callable[[str], set[str]]  # entity → the papers (base and pending) holding it
-    n_papers: int
-    n_base: int
-    limit: float
-    limit_base: float
-    idf: dict[str, float] = field(default_factory=dict)
-    idf_base: dict[str, float] = field(default_factory=dict)
-    members: dict[str, set[str]] = field(default_factory=dict)
-
-    def __call__(self, enode: str) -> float:
-        """The entity's IDF among all papers (0: too rare or too common to link)."""
-        if enode not in self.idf:
-            held = self.members[enode] = self.holders(enode)
-            self.idf[enode] = link_idf(len(held), self.n_papers, self.limit)
-            in_base = len(self.base.papers_of.get(enode, ()))
-            self.idf_base[enode] = link_idf(in_base, self.n_base, self.limit_base)
-        return self.idf[enode]
-
-
 def _add_pending_links(
     base: BaseGraph, delta: nx.MultiDiGraph, config: LinkConfig, new: Sequence[str]
 ) -> dict[tuple[str, str], float]:
-    """Each new paper's share links, as a full build ranks its own ``top_k``, and those to the
-    base papers that would rank it among theirs; returns the summed weight of each linked
-    (new paper, other paper)."""
+    """Each new paper's share links, as a full build ranks its own ``top_k`` (through shared
+    concepts and their broader concepts, :mod:`kg.concepts.links`), and those to the base papers
+    that would rank it among theirs; returns the summed weight of each linked (new paper, other
+    paper). Concepts are entity nodes here (a full build unites the nodes of one term across types)."""
+    stats = load_stats()
     n_base = base.papers()
-    n_papers = n_base + len(new)
     new_set = set(new)
+    limit, limit_base = config.df_limit(n_base + len(new)), config.df_limit(n_base)
+    parents: dict[str, set[str]] = defaultdict(set)
+    for child, parent in base.concept_parents:
+        parents[child].add(parent)
+    for u, v, k in delta.edges(keys=True):
+        if k == "broader":
+            parents[u].add(v)
 
-    def holders(enode: str) -> set[str]:
-        out = set(base.papers_of.get(enode, ()))
-        if enode in delta:
-            out.update(p for p in delta.predecessors(enode) if p in new_set)
+    def attrs(node: str) -> dict[str, Any]:
+        return base.nodes[node] if node in base.nodes else delta.nodes[node]
+
+    above: dict[str, dict[str, int]] = {}
+
+    def ancestors(node: str) -> dict[str, int]:
+        if node not in above:
+            out: dict[str, int] = {}
+            frontier = [node]
+            for level in range(1, MAX_LEVEL + 1):
+                frontier = [p for n in frontier for p in sorted(parents.get(n, ()))
+                            if p not in out and p != node]
+                for p in frontier:
+                    out.setdefault(p, level)
+            above[node] = out
+        return above[node]
+
+    def held(pnode: str) -> dict[str, int]:
+        if pnode in new_set:
+            own = [v for _u, v, d in delta.out_edges(pnode, data=True) if "sentence" in d]
+        else:
+            own = list(base.entities_of.get(pnode, ()))
+        out = {e: 0 for e in own if attrs(e).get("kind") in SHARE_PROPERTY_OF_TYPE}
+        for e in list(out):
+            for a, level in ancestors(e).items():
+                if out.get(a, 99) > level:
+                    out[a] = level
         return out
 
-    def entities_of(pnode: str, etype: str) -> set[str]:
-        if pnode in new_set:
-            return {v for v in delta.successors(pnode) if delta.nodes[v].get("kind") == etype}
-        return {v for v in base.entities_of.get(pnode, ()) if base.nodes[v]["kind"] == etype}
+    holding: dict[str, dict[str, int]] = {p: held(p) for p in (*base.entities_of, *new)}
+    index: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    for pnode, terms in holding.items():
+        for node, level in terms.items():
+            index[node].append((pnode, level))
 
-    def canonical(enode: str) -> str:
-        return str((base.nodes[enode] if enode in base else delta.nodes[enode])["canonical"])
+    def idf(node: str) -> float:
+        d = attrs(node)
+        value = d.get("idf")
+        return float(value) if value is not None else stats.idf(term_words(str(d.get("canonical", ""))))
+
+    def usable(node: str, n_limit: float, base_only: bool = False) -> bool:
+        count = sum(1 for p, _l in index[node] if not base_only or p not in new_set)
+        return bool(attrs(node).get("specific", True)) and 2 <= count <= n_limit and idf(node) > 0
 
     sum_weights: dict[tuple[str, str], float] = defaultdict(float)
-    for etype, prop in sorted(SHARE_PROPERTY_OF_TYPE.items()):
-        usable = _Rarity(base, holders, n_papers, n_base, config.df_limit(n_papers), config.df_limit(n_base))
-        for pnode in new:
-            scores: dict[str, float] = defaultdict(float)
-            as_base: dict[str, float] = defaultdict(float)
-            for enode in entities_of(pnode, etype):
-                if usable(enode):
-                    for other in usable.members[enode]:
-                        if other != pnode:
-                            scores[other] += usable.idf[enode]
-                            as_base[other] += usable.idf_base[enode]
-            ranked = sorted(scores, key=lambda q: (-round(scores[q], 9), q))
-            # The new paper keeps its top_k; a base paper keeps it too when it would rank it among
-            # its own, weighed as the base weighed the links it ranks it against (ties then go by
-            # paper id, as in a full build, where a shared entity weighs the same in every link).
-            kept = ranked[: config.top_k] + [
-                q for q in ranked[config.top_k:]
-                if q not in new_set and base.would_keep(q, prop, pnode, round(as_base[q], 6), config.top_k)
-            ]
-            mine = {e for e in entities_of(pnode, etype) if usable(e)}
-            for other in kept:
-                a, b = sorted((pnode, other))
-                if delta.has_edge(a, b, prop):
-                    continue  # two new papers that keep each other
-                names = {e: canonical(e) for e in mine if other in usable.members[e]}
-                shared = sorted(names, key=lambda e: (-usable.idf[e], names[e]))
-                weight = round(sum(usable.idf[e] for e in shared), 6)
-                if other not in delta:
-                    delta.add_node(other, **base.nodes[other])
-                delta.add_edge(a, b, key=prop, predicate=prop, weight=weight,
-                               shared=[names[e] for e in shared])
-                sum_weights[(pnode, other)] += weight
-                if other in new_set:
-                    sum_weights[(other, pnode)] += weight
+    for pnode in new:
+        mine = holding[pnode]
+        scores: dict[str, float] = defaultdict(float)
+        as_base: dict[str, float] = defaultdict(float)
+        for node, level in mine.items():
+            if not usable(node, limit):
+                continue
+            in_base = usable(node, limit_base, base_only=True)
+            for other, olevel in index[node]:
+                if other != pnode:
+                    part = idf(node) * DISCOUNT ** (level + olevel)
+                    scores[other] += part
+                    if in_base:
+                        as_base[other] += part
+        ranked = sorted(scores, key=lambda q: (-round(scores[q], 9), q))
+        # The new paper keeps its top_k; a base paper keeps it too when it would rank it among
+        # its own, weighed as the base weighed the links it ranks it against.
+        kept = ranked[: config.top_k] + [
+            q for q in ranked[config.top_k:]
+            if q not in new_set and base.would_keep(q, "", pnode, round(as_base[q], 6), config.top_k)
+        ]
+        for other in kept:
+            a, b = sorted((pnode, other))
+            theirs = holding[other]
+            rows = sorted((max(mine[n], theirs[n]), -idf(n), str(attrs(n)["canonical"]), n)
+                          for n in mine if n in theirs and usable(n, limit))
+            if not rows or any(delta.has_edge(a, b, k) for k in SHARE_PROPERTY_OF_TYPE.values()):
+                continue  # two new papers that keep each other
+            weight = round(sum(idf(n) * DISCOUNT ** (mine[n] + theirs[n]) for *_r, n in rows), 6)
+            via = [{"concept": n, "level": level} for level, _i, _c, n in rows]
+            names = [str(attrs(n)["label"]) for *_r, n in rows]
+            prop = SHARE_PROPERTY_OF_TYPE.get(str(attrs(rows[0][3])["kind"]), "sharesConceptWith")
+            if other not in delta:
+                delta.add_node(other, **base.nodes[other])
+            for n in (r[3] for r in rows):
+                if n not in delta:
+                    delta.add_node(n, **base.nodes[n])
+            delta.add_edge(a, b, key=prop, predicate=prop, weight=weight, shared=names, via=via,
+                           label=names[0])
+            sum_weights[(pnode, other)] += weight
+            if other in new_set:
+                sum_weights[(other, pnode)] += weight
     return sum_weights
 
 

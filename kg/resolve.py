@@ -10,6 +10,9 @@ A mention's canonical name comes from its extractor (``Mention.canonical``, comp
 2. Undefined acronyms: an acronym never defined anywhere whose letters are exactly the
    initials of ONE long-form entity of the same type (``SGD`` ↔ ``stochastic gradient
    descent``) is merged with it; with two candidates it stays on its own (ambiguous).
+3. Near-variants (:mod:`kg.concepts.merge`): the same words up to plural and spacing, or a
+   name and the same name with a generic head ("phased elimination algorithm" ≡ "phased
+   elimination") when the shorter is an entity of the same type.
 
 The merged entity keeps the long form's canonical name, its most frequent surface form as
 label, and every other surface form (acronyms included) as an alias. Bound quantities are
@@ -25,6 +28,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from kg.concepts.merge import variant_merges
 from kg.types import Entity, Extraction
 from kg.vocab import entity_node, slug
 
@@ -222,6 +226,10 @@ def resolve_entities(extractions: Sequence[Extraction]) -> Resolution:
         candidates = by_initials.get((key[0], letters), [])
         if len(candidates) == 1 and candidates[0] != key:
             uf.union(key, candidates[0])
+    # Near-variants of one name: every word's plural, spacing, a generic head (kg/concepts/merge.py).
+    counts = {key: sum(c.values()) for key, c in canon_counts.items()}
+    for key, rep in sorted(variant_merges(best_canon, counts, {key: key[0] for key in canon_counts}).items()):
+        uf.union(key, rep)
 
     # Build entities per root group.
     members: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)

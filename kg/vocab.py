@@ -55,6 +55,10 @@ OBJECT_PROPERTIES: tuple[str, ...] = (
     *PAPER_PAPER_PROPERTIES,
     *ENTITY_ENTITY_PROPERTIES,
 )
+# SKOS properties between entities (networkx edge key → term): the concept hierarchy.
+SKOS_PROPERTIES: dict[str, URIRef] = {"broader": SKOS.broader}
+# Every edge key of the graph with an RDF property and a Neo4j relationship type.
+EDGE_PROPERTIES: tuple[str, ...] = (*OBJECT_PROPERTIES, *SKOS_PROPERTIES)
 # Which paper–entity property carries which entity type into which paper–paper link.
 SHARE_PROPERTY_OF_TYPE: dict[str, str] = {
     "Method": "sharesTechniqueWith",
@@ -86,6 +90,7 @@ class KG(DefinedNamespace):
     Extractor: URIRef
     Link: URIRef
     RelationEvidence: URIRef
+    LinkConcept: URIRef
     # object properties
     paperEntityProperty: URIRef
     proposes: URIRef
@@ -118,6 +123,8 @@ class KG(DefinedNamespace):
     relationProperty: URIRef
     relationSource: URIRef
     relationTarget: URIRef
+    via: URIRef
+    viaConcept: URIRef
     # datatype properties
     venue: URIRef
     author: URIRef
@@ -145,6 +152,13 @@ class KG(DefinedNamespace):
     condition: URIRef
     extractorName: URIRef
     weight: URIRef
+    level: URIRef
+    linkLabel: URIRef
+    documentFrequency: URIRef
+    idf: URIRef
+    specific: URIRef
+    depth: URIRef
+    family: URIRef
 
 
 # The other vocabularies the graph uses, re-exported so callers import names from one module.
@@ -202,7 +216,7 @@ def rel_type(prop: str) -> str:
     >>> rel_type("sharesTechniqueWith")
     'SHARES_TECHNIQUE_WITH'
     """
-    if prop not in OBJECT_PROPERTIES:
+    if prop not in OBJECT_PROPERTIES and prop not in SKOS_PROPERTIES:
         raise ValueError(f"not an ontology object property: {prop!r}")
     return re.sub(r"(?<!^)(?=[A-Z])", "_", prop).upper()
 
@@ -215,7 +229,10 @@ def node_label(cls: str) -> str:
 
 
 def prop_iri(prop: str) -> URIRef:
-    """The IRI of an ontology object property name (``"proposes"`` → ``kg:proposes``)."""
+    """The IRI of an ontology object property name (``"proposes"`` → ``kg:proposes``;
+    ``"broader"`` → ``skos:broader``)."""
+    if prop in SKOS_PROPERTIES:
+        return SKOS_PROPERTIES[prop]
     if prop not in OBJECT_PROPERTIES:
         raise ValueError(f"not an ontology object property: {prop!r}")
     return URIRef(KG_NS + prop)

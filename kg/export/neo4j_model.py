@@ -35,12 +35,12 @@ import orjson
 
 from kg.errors import ExportError
 from kg.graphdir import NodeLink
-from kg.vocab import CLASSES, OBJECT_PROPERTIES, node_label, rel_type
+from kg.vocab import CLASSES, EDGE_PROPERTIES, node_label, rel_type
 
 KEY = "key"
 # The only names that may appear inside Cypher text: the ontology's labels and types.
 LABELS: tuple[str, ...] = tuple(node_label(c) for c in CLASSES)
-REL_TYPES: tuple[str, ...] = tuple(rel_type(p) for p in OBJECT_PROPERTIES)
+REL_TYPES: tuple[str, ...] = tuple(rel_type(p) for p in EDGE_PROPERTIES)
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 T = TypeVar("T")
@@ -178,7 +178,7 @@ def relationship_groups(graph: nx.MultiDiGraph | NodeLink) -> dict[RelBatchKey, 
     """
     items = NodeLink.of(graph)
     labels = {node_id: label_of(node_id, attrs) for node_id, attrs in items.nodes}
-    types = {p: rel_type(p) for p in OBJECT_PROPERTIES}
+    types = {p: rel_type(p) for p in EDGE_PROPERTIES}
     # Grouped under plain tuples (hashed in C): one key per edge of a 650k-edge graph.
     groups: dict[tuple[str, str, str], list[EdgeItem]] = defaultdict(list)
     for u, v, key, attrs in items.edges:

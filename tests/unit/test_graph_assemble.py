@@ -141,7 +141,8 @@ def graph():  # noqa: ANN201
 
 
 def test_assemble_node_ids_and_kinds(graph) -> None:  # noqa: ANN001
-    kinds = Counter(d["kind"] for _n, d in graph.nodes(data=True))
+    # the entities some paper mentions (broader concepts no paper mentions have papers == 0)
+    kinds = Counter(d["kind"] for _n, d in graph.nodes(data=True) if d.get("papers", 1) > 0)
     assert kinds == {"Paper": 7, "Method": 5, "Task": 2, "Dataset": 1, "Metric": 2, "Bound": 2}
     assert graph.nodes["paper:p1"]["title"] == "Title p1"
     assert graph.nodes["Method:lora"]["papers"] == 2
@@ -191,22 +192,35 @@ def test_assemble_edge_evidence(graph) -> None:  # noqa: ANN001
 
 
 def test_assemble_ubiquitous_method_links_nothing(graph) -> None:  # noqa: ANN001
-    # "transformer" is in 6 of 7 papers: p5–p6 share only it (and a rare task), so their only link
-    # is the task one; no technique edge is explained by "transformer".
-    technique = [(u, v, d) for u, v, k, d in graph.edges(keys=True, data=True) if k == "sharesTechniqueWith"]
-    assert sorted((u, v, d["shared"]) for u, v, d in technique) == [
-        ("paper:p1", "paper:p2", ["lora"]),
-        ("paper:p3", "paper:p4", ["rlhf"]),
-    ]
+    # "transformer" is in 6 of 7 papers: no link goes through it; p5–p6 share only it and a
+    # rare task, so their link is the task one.
+    links = {(u, v): (k, d) for u, v, k, d in graph.edges(keys=True, data=True) if "via" in d}
+    assert all("Method:transformer" not in [i["concept"] for i in d["via"]] for _k, d in links.values())
+    assert links[("paper:p1", "paper:p2")][0] == "sharesTechniqueWith"
+    assert links[("paper:p1", "paper:p2")][1]["shared"] == ["LoRA", "summarization"]
+    assert links[("paper:p3", "paper:p4")][1]["label"] == "RLHF"
     assert list(graph["paper:p5"]["paper:p6"]) == ["sharesTaskWith"]
 
 
-def test_assemble_link_weight_is_idf(graph) -> None:  # noqa: ANN001
+def test_assemble_link_weight_is_reference_idf(graph) -> None:  # noqa: ANN001
     import math
 
-    # N = 7 papers; LoRA in 2 → log(8/3); summarization in 3 → log(8/4).
-    assert graph["paper:p1"]["paper:p2"]["sharesTechniqueWith"]["weight"] == round(math.log(8 / 3), 6)
-    assert graph["paper:p1"]["paper:p2"]["sharesTaskWith"]["weight"] == round(math.log(8 / 4), 6)
+    from kg.concepts.stats import load_stats
+
+    stats = load_stats()
+
+    def idf(name: str) -> float:  # log((N + 1) / (df + 1)) over the reference corpus
+        return math.log((stats.n_docs + 1) / (stats.df(tuple(name.split())) + 1))
+
+    # p1, p2 both hold LoRA and summarization (level 0: full IDF each)
+    assert graph["paper:p1"]["paper:p2"]["sharesTechniqueWith"]["weight"] == pytest.approx(
+        idf("lora") + idf("summarization"), abs=1e-5
+    )
+    # p3, p4 both hold RLHF, and through it its family (level 1 in each: a quarter of its IDF)
+    d = graph["paper:p3"]["paper:p4"]["sharesTechniqueWith"]
+    assert d["via"] == [{"concept": "Method:rlhf", "level": 0},
+                        {"concept": "Method:large-language-models", "level": 1}]
+    assert d["weight"] == pytest.approx(idf("rlhf") + idf("large language model") / 4, abs=1e-5)
 
 
 def test_assemble_share_edges_stored_once_per_pair(graph) -> None:  # noqa: ANN001
@@ -232,16 +246,21 @@ def test_assemble_rdf_agrees_with_networkx(graph) -> None:  # noqa: ANN001
     rdf_graph = to_rdflib(graph)
     # counted by hand from CORPUS (see the edge cases above)
     expected = {
-        "nodes": {"Bound": 2, "Dataset": 1, "Method": 5, "Metric": 2, "Paper": 7, "Task": 2},
+        # Method: 5 mentioned + 6 broader (elimination; the families of phased elimination, RLHF
+        # and transformer and theirs: bandits, RL, LLMs, neural networks, machine learning)
+        "nodes": {"Bound": 2, "Dataset": 1, "Method": 11, "Metric": 2, "Paper": 7, "Task": 2},
         "edges": {
             "addresses": 5,
             "boundsQuantity": 2,
             "boundsSubject": 1,
+            "broader": 8,
             "claimsBound": 2,
             "evaluatesOn": 1,
             "measures": 1,
             "proposes": 2,
-            "sharesTaskWith": 4,
+            # one link per pair: p1–p3, p2–p3 (summarization), p5–p6 (translation)
+            "sharesTaskWith": 3,
+            # p1–p2 (LoRA), p3–p4 (RLHF)
             "sharesTechniqueWith": 2,
             "uses": 10,
         },
