@@ -103,7 +103,9 @@ def test_build_seeds_every_named_query_returns_rows(seed_graph_dir: Path, seed_n
         for _u, v, k in sorted(seed_nx_graph.edges(keys=True))
         if k in ("uses", "proposes") and seed_nx_graph.nodes[v]["kind"] == "Method"
     )
-    params = {"paper": bandit, "topic": "0", "method": method}
+    other = sorted((u, v) for u, v, k in seed_nx_graph.edges(keys=True) if k == "sharesTechniqueWith")[0][1]
+    # the bandit papers' family in the curated taxonomy (kg/concepts/data/taxonomy.jsonl)
+    params = {"paper": bandit, "topic": "0", "method": method, "family": "bandit algorithms"}
     empty = []
     for name, query in named_queries().items():
         for language in query.texts:
@@ -112,6 +114,8 @@ def test_build_seeds_every_named_query_returns_rows(seed_graph_dir: Path, seed_n
                 raw = {p.name: p.example or "" for p in query.params}
             elif name == "shared-techniques":
                 raw = {"paper": linked.removeprefix("paper:")}
+            elif name == "shared-concepts":  # the two ends of a technique link
+                raw = {"paper": linked.removeprefix("paper:"), "other": other.removeprefix("paper:")}
             else:
                 raw = {p.name: params[p.name] for p in query.params}
             if not run_named(seed_graph_dir, name, raw, language).rows:
