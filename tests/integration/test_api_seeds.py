@@ -95,7 +95,10 @@ def test_api_sparql_and_cypher_give_rows(seed_graph: kg.KnowledgeGraph) -> None:
 
 def test_api_pyvis_network_is_filled_with_groups(seed_graph: kg.KnowledgeGraph,
                                                  seed_nx_graph: nx.MultiDiGraph) -> None:
-    net = seed_graph.to_pyvis(view="full")
+    capped = seed_graph.to_pyvis(view="full", max_nodes=200)
+    assert len(capped.nodes) == 200 < seed_nx_graph.number_of_nodes()
+    everything = seed_nx_graph.number_of_nodes() + seed_nx_graph.number_of_edges()
+    net = seed_graph.to_pyvis(view="full", max_nodes=everything, max_edges=everything)
     assert isinstance(net, Network)
     assert len(net.nodes) == seed_nx_graph.number_of_nodes()
     assert len(net.edges) == seed_nx_graph.number_of_edges()
