@@ -14,8 +14,9 @@ A mention's canonical name comes from its extractor (``Mention.canonical``, comp
    name and the same name with a generic head ("phased elimination algorithm" ≡ "phased
    elimination") when the shorter is an entity of the same type.
 
-The merged entity keeps the long form's canonical name, its most frequent surface form as
-label, and every other surface form (acronyms included) as an alias. Bound quantities are
+The merged entity keeps the canonical name of its most used long form (by mentions: "principal
+component analysis" over one paper's "principle component analysis"), that form's most frequent
+surface form as label, and every other surface form (acronyms included) as an alias. Bound quantities are
 resolved as ``Metric`` names the same way, so a bound links to the Metric entity a paper's
 text also mentions.
 """
@@ -240,9 +241,12 @@ def resolve_entities(extractions: Sequence[Extraction]) -> Resolution:
     by_key: dict[tuple[str, str], str] = {}
     for root in sorted(members):
         etype = root[0]
-        canonical = best_canon[root]
-        node = entity_node(etype, canonical)
         group = members[root]
+        # Named after its most used long form, whichever key the unions made the root.
+        rep = root if len(group) == 1 else min(
+            [k for k in group if not is_acronym(best_canon[k])] or group, key=lambda k: (-counts[k], k))
+        canonical = best_canon[rep]
+        node = entity_node(etype, canonical)
         # Most groups hold one key: its counts are read as they are, not copied (22k papers: 170k
         # groups, 300k names).
         if len(group) == 1:
@@ -254,7 +258,7 @@ def resolve_entities(extractions: Sequence[Extraction]) -> Resolution:
                 names.update(canon_counts[key])
         # Display label: the most frequent surface form of the group, a spelled-out form before
         # an acronym on a tie ("stochastic gradient descent" over "SGD").
-        root_surfaces = surface_counts[root]
+        root_surfaces = surface_counts[rep]
         if len(root_surfaces) == 1:
             label = next(iter(root_surfaces))
         else:

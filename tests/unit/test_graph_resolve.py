@@ -130,3 +130,20 @@ def test_resolve_label_prefers_the_spelled_out_form_on_a_tie() -> None:
         "Method:stochastic-gradient-descent"
     ]
     assert (entity.label, entity.aliases) == ("stochastic gradient descent", ("SGD",))
+
+
+def test_resolve_merged_entity_is_named_after_its_most_used_long_form() -> None:
+    # The extractor already reads "PCA" as principal component analysis; one paper defines PCA by a
+    # misspelled long form, which merges with it: the entity is named as most papers write it.
+    text = "We use principle component analysis (PCA) here."
+    start = text.index("principle")
+    misspelled = Extraction(Paper("p1", "p1", text), (
+        Mention("Method", "principle component analysis", start, start + 29, "principle component analysis"),))
+    acronym = [Extraction(Paper(f"q{i}", f"q{i}", "PCA is fast."),
+                          (Mention("Method", "PCA", 0, 3, "principal component analysis"),)) for i in range(3)]
+    res = resolve_entities([misspelled, *acronym])
+    nodes = {res.of_mention[(e.paper.id, 0)] for e in (misspelled, *acronym)}
+    assert nodes == {"Method:principal-component-analysis"}
+    entity = res.entities["Method:principal-component-analysis"]
+    assert entity.canonical == "principal component analysis" and entity.label == "PCA"
+    assert "principle component analysis" in entity.aliases
