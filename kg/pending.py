@@ -42,7 +42,7 @@ from typing import Any
 import networkx as nx
 
 from kg.assemble import LinkConfig, broader_quantity, paper_graph
-from kg.concepts.links import DISCOUNT, MAX_LEVEL
+from kg.concepts.links import DISCOUNT, MAX_LEVEL, is_salient
 from kg.concepts.stats import load_stats
 from kg.concepts.terms import term_words
 from kg.nodelink import node_items
@@ -62,6 +62,7 @@ class BaseGraph:
 
     nodes: dict[str, dict[str, Any]]
     entities_of: dict[str, list[str]] = field(default_factory=dict)  # paper node → entity nodes
+    salient_of: dict[str, list[str]] = field(default_factory=dict)  # … those it holds saliently
     papers_of: dict[str, list[str]] = field(default_factory=dict)  # entity node → paper nodes
     broader: set[tuple[str, str]] = field(default_factory=set)  # broaderQuantity edges
     concept_parents: set[tuple[str, str]] = field(default_factory=set)  # broader edges (concepts)
@@ -77,12 +78,15 @@ class BaseGraph:
         """
         base = cls(dict(node_items(data)))
         entities_of: dict[str, list[str]] = defaultdict(list)
+        salient_of: dict[str, list[str]] = defaultdict(list)
         papers_of: dict[str, list[str]] = defaultdict(list)
         links: dict[tuple[str, str], list[tuple[float, str]]] = defaultdict(list)
         for edge in data["edges"]:
             if "sentence" in edge:  # paper → entity, with its evidence
                 entities_of[edge["source"]].append(edge["target"])
                 papers_of[edge["target"]].append(edge["source"])
+                if is_salient(str(base.nodes[edge["source"]].get("abstract") or ""), edge):
+                    salient_of[edge["source"]].append(edge["target"])
             elif "shared" in edge:  # paper – paper: one link per pair, ranked over every type
                 links[(edge["source"], "")].append((edge["weight"], edge["target"]))
                 links[(edge["target"], "")].append((edge["weight"], edge["source"]))
@@ -91,6 +95,7 @@ class BaseGraph:
             elif edge["key"] == "broader":
                 base.concept_parents.add((edge["source"], edge["target"]))
         base.entities_of, base.papers_of = dict(entities_of), dict(papers_of)
+        base.salient_of = dict(salient_of)
         base.links = dict(links)
         return base
 
@@ -264,11 +269,13 @@ def _add_pending_links(
             above[node] = out
         return above[node]
 
-    def held(pnode: str) -> dict[str, int]:
+    def held(pnode: str, salient_only: bool) -> dict[str, int]:
         if pnode in new_set:
-            own = [v for _u, v, d in delta.out_edges(pnode, data=True) if "sentence" in d]
+            abstract = str(delta.nodes[pnode].get("abstract") or "")
+            own = [v for _u, v, d in delta.out_edges(pnode, data=True)
+                   if "sentence" in d and (not salient_only or is_salient(abstract, d))]
         else:
-            own = list(base.entities_of.get(pnode, ()))
+            own = list((base.salient_of if salient_only else base.entities_of).get(pnode, ()))
         out = {e: 0 for e in own if attrs(e).get("kind") in SHARE_PROPERTY_OF_TYPE}
         for e in list(out):
             for a, level in ancestors(e).items():
@@ -276,11 +283,17 @@ def _add_pending_links(
                     out[a] = level
         return out
 
-    holding: dict[str, dict[str, int]] = {p: held(p) for p in (*base.entities_of, *new)}
-    index: dict[str, list[tuple[str, int]]] = defaultdict(list)
-    for pnode, terms in holding.items():
-        for node, level in terms.items():
-            index[node].append((pnode, level))
+    holding: dict[str, dict[str, int]] = {p: held(p, False) for p in (*base.entities_of, *new)}
+    holding_salient: dict[str, dict[str, int]] = {p: held(p, True) for p in (*base.entities_of, *new)}
+
+    def indexed(holdings: dict[str, dict[str, int]]) -> dict[str, list[tuple[str, int]]]:
+        out: dict[str, list[tuple[str, int]]] = defaultdict(list)
+        for pnode, terms in holdings.items():
+            for node, level in terms.items():
+                out[node].append((pnode, level))
+        return out
+
+    index, index_salient = indexed(holding), indexed(holding_salient)
 
     def idf(node: str) -> float:
         d = attrs(node)
@@ -291,21 +304,26 @@ def _add_pending_links(
         count = sum(1 for p, _l in index[node] if not base_only or p not in new_set)
         return bool(attrs(node).get("specific", True)) and 2 <= count <= n_limit and idf(node) > 0
 
-    sum_weights: dict[tuple[str, str], float] = defaultdict(float)
-    for pnode in new:
-        mine = holding[pnode]
+    def scored(pnode: str, holdings: dict[str, dict[str, int]], by_node: dict[str, list[tuple[str, int]]]
+               ) -> tuple[dict[str, float], dict[str, float]]:
         scores: dict[str, float] = defaultdict(float)
         as_base: dict[str, float] = defaultdict(float)
-        for node, level in mine.items():
+        for node, level in holdings[pnode].items():
             if not usable(node, limit):
                 continue
             in_base = usable(node, limit_base, base_only=True)
-            for other, olevel in index[node]:
+            for other, olevel in by_node[node]:
                 if other != pnode:
                     part = idf(node) * DISCOUNT ** (level + olevel)
                     scores[other] += part
                     if in_base:
                         as_base[other] += part
+        return scores, as_base
+
+    sum_weights: dict[tuple[str, str], float] = defaultdict(float)
+    for pnode in new:
+        source = holding_salient
+        scores, as_base = scored(pnode, holding_salient, index_salient)
         ranked = sorted(scores, key=lambda q: (-round(scores[q], 9), q))
         # The new paper keeps its top_k; a base paper keeps it too when it would rank it among
         # its own, weighed as the base weighed the links it ranks it against.
@@ -313,9 +331,14 @@ def _add_pending_links(
             q for q in ranked[config.top_k:]
             if q not in new_set and base.would_keep(q, "", pnode, round(as_base[q], 6), config.top_k)
         ]
+        if not kept:  # nothing salient shared: its strongest link through any shared concept
+            source = holding
+            scores, _as_base = scored(pnode, holding, index)
+            kept = sorted(scores, key=lambda q: (-round(scores[q], 9), q))[:1]
+        mine = source[pnode]
         for other in kept:
             a, b = sorted((pnode, other))
-            theirs = holding[other]
+            theirs = source[other]
             rows = sorted((max(mine[n], theirs[n]), -idf(n), str(attrs(n)["canonical"]), n)
                           for n in mine if n in theirs and usable(n, limit))
             if not rows or any(delta.has_edge(a, b, k) for k in SHARE_PROPERTY_OF_TYPE.values()):

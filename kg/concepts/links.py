@@ -15,13 +15,21 @@ kept pairs get their explanation: ``shared`` (labels, most specific first), ``vi
 node, level}``, level = the larger of the two papers' levels), ``label`` (the first shared) and
 the predicate of the first shared concept's type (Method → ``sharesTechniqueWith``, Task →
 ``sharesTaskWith``, else ``sharesConceptWith``).
+
+Only what a paper is *about* links it by default: a concept it holds saliently (:func:`is_salient`:
+its proposed method or addressed task, a concept it names twice or more, or one named in its
+first two sentences, where an abstract sets out its setting and problem), and the broader terms
+of those. A concept named once in passing ("we optimise with Adam") does not link two papers. A
+paper that shares nothing salient with any other keeps one link, its strongest through any shared
+concept, so that no paper that shares a specific concept is left alone.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import networkx as nx
@@ -33,16 +41,43 @@ from kg.vocab import SHARE_PROPERTY_OF_TYPE
 
 DISCOUNT = 0.5
 MAX_LEVEL = 2
+SALIENT_PREDICATES = frozenset({"proposes", "addresses"})
+OPENING_SENTENCES = 2
+_SENTENCE_END = re.compile(r"[.!?]\s")
 
 
-def paper_terms(g: nx.MultiDiGraph, h: Hierarchy, papers: Sequence[str]) -> dict[str, dict[Term, int]]:
-    """Each paper's terms with their level (0: its own entities; 1, 2: broader terms)."""
+def is_salient(abstract: str, edge: Mapping[str, Any]) -> bool:
+    """Is the paper → entity statement ``edge`` about what the paper is about: the paper proposes
+    the entity or addresses it, names it twice or more, or names it (its best mention) in its
+    first two sentences.
+
+    >>> text = "Bandits are hard. We study regret. We use Adam."
+    >>> [is_salient(text, {"predicate": "uses", "start": text.index(w), "mentions": 1})
+    ...  for w in ("Bandits", "regret", "Adam")]
+    [True, True, False]
+    >>> is_salient(text, {"predicate": "proposes", "start": 40, "mentions": 1})
+    True
+    """
+    if edge.get("predicate") in SALIENT_PREDICATES or int(edge.get("mentions", 1)) >= 2:
+        return True
+    start = int(edge.get("start", len(abstract)))
+    return len(_SENTENCE_END.findall(abstract, 0, max(0, start))) < OPENING_SENTENCES
+
+
+def paper_terms(
+    g: nx.MultiDiGraph, h: Hierarchy, papers: Sequence[str], salient_only: bool = False
+) -> dict[str, dict[Term, int]]:
+    """Each paper's terms with their level (0: its own entities; 1, 2: broader terms); with
+    ``salient_only``, only those it holds saliently (:func:`is_salient`) and their broader terms."""
     out: dict[str, dict[Term, int]] = {}
     cache: dict[Term, dict[Term, int]] = {}
     for pnode in papers:
         held: dict[Term, int] = {}
+        abstract = str(g.nodes[pnode].get("abstract") or "")
         for _u, v, d in g.out_edges(pnode, data=True):
             if "sentence" not in d or g.nodes[v].get("kind") not in SHARE_PROPERTY_OF_TYPE:
+                continue
+            if salient_only and not is_salient(abstract, d):
                 continue
             term = h.term_of.get(v)
             if not term:
@@ -69,10 +104,8 @@ def add_concept_links(
 ) -> dict[tuple[int, int], float]:
     """Add the share links of ``papers`` (module docstring); returns the weight of each linked
     pair of paper rows ``(i, j)``, ``i < j``."""
-    import numpy as np
-    from scipy import sparse
-
     held = paper_terms(g, h, papers)
+    held_salient = paper_terms(g, h, papers, salient_only=True)
     holders: dict[Term, int] = defaultdict(int)
     for terms in held.values():
         for term in terms:
@@ -86,6 +119,22 @@ def add_concept_links(
     pair_weights: dict[tuple[int, int], float] = {}
     if not idf:
         return pair_weights
+    salient_scores = _pair_scores(held_salient, papers, idf)
+    keep = _strongest(salient_scores, top_k)
+    linked = {i for pair in keep for i in pair}
+    fill = _strongest(_pair_scores(held, papers, idf), 1, skip=linked)
+    for a, b in sorted(keep | fill):
+        source = held_salient if (a, b) in keep else held
+        pair_weights[(a, b)] = _add_link(g, h, papers[a], papers[b], source, idf)
+    return pair_weights
+
+
+def _pair_scores(held: Mapping[str, Mapping[Term, int]], papers: Sequence[str],
+                 idf: Mapping[Term, float]) -> Any:
+    """The papers × papers weights (CSR, no diagonal) of what they hold in common: one sparse
+    product over papers × usable terms, values ``sqrt(idf) · discount ** level``."""
+    from scipy import sparse
+
     columns = sorted(idf)
     col = {t: j for j, t in enumerate(columns)}
     rows: list[int] = []
@@ -102,38 +151,50 @@ def add_concept_links(
     scores = (x @ x.T).tocsr()
     scores.setdiag(0)
     scores.eliminate_zeros()
+    return scores
+
+
+def _strongest(scores: Any, top_k: int, skip: Collection[int] = ()) -> set[tuple[int, int]]:
+    """The pairs ``(i, j)``, ``i < j``, that each paper not in ``skip`` keeps: its ``top_k``
+    heaviest (ties to the smaller row)."""
+    import numpy as np
+
     keep: set[tuple[int, int]] = set()
-    for i in range(len(papers)):
+    for i in range(scores.shape[0]):
         lo, hi = scores.indptr[i], scores.indptr[i + 1]
-        if lo == hi:
+        if lo == hi or i in skip:
             continue
         neighbours = scores.indices[lo:hi]
         weights = np.round(scores.data[lo:hi], 9)
         order = np.lexsort((neighbours, -weights))[:top_k]
         keep.update((min(i, int(j)), max(i, int(j))) for j in neighbours[order])
-    for a, b in sorted(keep):
-        pa, pb = papers[a], papers[b]
-        ta, tb = held[pa], held[pb]
-        shared = [t for t in ta if t in tb and t in idf]
-        rows_: list[tuple[int, float, str, Term]] = []
-        weight = 0.0
-        for t in shared:
+    return keep
+
+
+def _add_link(g: nx.MultiDiGraph, h: Hierarchy, pa: str, pb: str,
+              held: Mapping[str, Mapping[Term, int]], idf: Mapping[Term, float]) -> float:
+    """Add the share edge of ``pa`` and ``pb`` through the usable terms both hold in ``held``;
+    returns its weight."""
+    ta, tb = held[pa], held[pb]
+    rows: list[tuple[int, float, str, Term]] = []
+    weight = 0.0
+    for t in ta:
+        if t in tb and t in idf:
             weight += idf[t] * DISCOUNT ** (ta[t] + tb[t])
-            rows_.append((max(ta[t], tb[t]), -idf[t], term_text(t), t))
-        rows_.sort()
-        weight = round(weight, 6)
-        via: list[dict[str, Any]] = []
-        names: list[str] = []
-        for level, _idf, _text, t in rows_:
-            node = h.node(t)
-            assert node is not None
-            via.append({"concept": node, "level": level})
-            names.append(str(g.nodes[node]["label"]))
-        first = via[0]["concept"]
-        prop = SHARE_PROPERTY_OF_TYPE.get(g.nodes[first]["kind"], "sharesConceptWith")
-        g.add_edge(pa, pb, key=prop, predicate=prop, weight=weight, shared=names, via=via, label=names[0])
-        pair_weights[(a, b)] = weight
-    return pair_weights
+            rows.append((max(ta[t], tb[t]), -idf[t], term_text(t), t))
+    rows.sort()
+    weight = round(weight, 6)
+    via: list[dict[str, Any]] = []
+    names: list[str] = []
+    for level, _idf, _text, t in rows:
+        node = h.node(t)
+        assert node is not None
+        via.append({"concept": node, "level": level})
+        names.append(str(g.nodes[node]["label"]))
+    first = via[0]["concept"]
+    prop = SHARE_PROPERTY_OF_TYPE.get(g.nodes[first]["kind"], "sharesConceptWith")
+    g.add_edge(pa, pb, key=prop, predicate=prop, weight=weight, shared=names, via=via, label=names[0])
+    return weight
 
 
 def add_regions(g: nx.MultiDiGraph, h: Hierarchy, stats: ConceptStats, papers: Sequence[str]) -> None:

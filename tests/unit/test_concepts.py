@@ -156,3 +156,28 @@ def test_concepts_reference_stats_load() -> None:
     assert stats.idf(term_words("Thompson sampling")) > stats.idf(term_words("neural network"))
     assert stats.specific(term_words("Thompson sampling"))
     assert not stats.specific(term_words("proposed method"))
+
+
+def _late(pid: str, topic: str, passing: str) -> Extraction:
+    """A paper about ``topic`` (first sentence) that names ``passing`` once, in its fourth sentence."""
+    text = f"We study {topic}. It is hard. We give an analysis. Experiments use {passing} once."
+    return _ext(pid, text, ("Task", topic), ("Method", passing))
+
+
+def test_concepts_a_concept_named_in_passing_does_not_link_papers_about_other_things() -> None:
+    g = assemble([
+        _late("a1", "protein design", "Adam"), _late("a2", "protein design", "Adam"),
+        _late("b1", "speech separation", "Adam"), _late("b2", "speech separation", "Adam"),
+        *FILLER,
+    ])
+    links = _links(g)
+    assert set(links) == {frozenset(("paper:a1", "paper:a2")), frozenset(("paper:b1", "paper:b2"))}
+    assert all("Adam" not in d["shared"] for d in links.values())
+
+
+def test_concepts_a_paper_sharing_only_a_passing_concept_keeps_its_strongest_link() -> None:
+    g = assemble([_late("a1", "protein design", "Adam"), _late("b1", "speech separation", "Adam"), *FILLER])
+    links = _links(g)
+    assert list(links) == [frozenset(("paper:a1", "paper:b1"))]
+    assert links[frozenset(("paper:a1", "paper:b1"))]["shared"] == ["Adam"]
+
