@@ -144,6 +144,16 @@ def _allowed_parent(words: Term, stats: ConceptStats) -> bool:
     return stats.df(words) <= MAX_PARENT_DF_RATIO * stats.n_docs
 
 
+def _broader_in_use(child: Term, parent: Term, stats: ConceptStats) -> bool:
+    """Can a sentence's "X such as Y" (or a hyponymOf relation) make ``parent`` broader than
+    ``child``: only when the reference corpus names the parent in at least as many abstracts as
+    the child, as a broader term is named wherever its narrower ones are and more. This keeps a
+    pattern read backwards ("reinforcement learning such as LLM alignment") and one-off
+    descriptions ("support vector machines, a kind of classification models with margins") from
+    piling parents onto common concepts across a large corpus."""
+    return stats.df(parent) >= stats.df(child)
+
+
 def _structural_candidates(term: Term) -> list[Term]:
     if len(term) < 2 or any(w in _NO_STRUCTURE for w in term):
         return []
@@ -224,13 +234,15 @@ def build_hierarchy(
             h.add(fam.term, family_terms[fam.parent], "taxonomy")
     # hyponymOf relations
     for u, v, key in sorted(g.edges(keys=True)):
-        if key == "hyponymOf" and u in h.term_of and v in h.term_of and _allowed_parent(h.term_of[v], stats):
+        if key == "hyponymOf" and u in h.term_of and v in h.term_of and _allowed_parent(h.term_of[v], stats) \
+                and _broader_in_use(h.term_of[u], h.term_of[v], stats):
             h.add(h.term_of[u], h.term_of[v], "hyponym")
     # patterns
     if of_mention is not None:
         for child_node, parent_node in sorted(pattern_pairs(extractions, of_mention)):
             cterm, pterm = h.term_of.get(child_node), h.term_of.get(parent_node)
-            if cterm and pterm and _allowed_parent(pterm, stats) and not stats.generic(pterm):
+            if cterm and pterm and _allowed_parent(pterm, stats) and not stats.generic(pterm) \
+                    and _broader_in_use(cterm, pterm, stats):
                 h.add(cterm, pterm, "pattern")
     # taxonomy: members, each term under the families its broader terms are not already under
     patterns = [(fam.term, tuple(term_words(p.lstrip("*"))), p.startswith("*")) for fam in families

@@ -181,3 +181,14 @@ def test_concepts_a_paper_sharing_only_a_passing_concept_keeps_its_strongest_lin
     assert list(links) == [frozenset(("paper:a1", "paper:b1"))]
     assert links[frozenset(("paper:a1", "paper:b1"))]["shared"] == ["Adam"]
 
+
+def test_concepts_a_pattern_never_puts_a_term_under_a_rarer_one() -> None:
+    # "reinforcement learning" is in far more reference abstracts than "preference tuning":
+    # the sentence read backwards must not make it the narrower term
+    text = "Preference tuning, such as reinforcement learning, is studied."
+    ext = _ext("p1", text, ("Method", "Preference tuning"), ("Method", "reinforcement learning"))
+    stats = load_stats()
+    assert stats.df(term_words("preference tuning")) < stats.df(term_words("reinforcement learning"))
+    g = assemble([ext, _one("p2", "Method", "reinforcement learning")])
+    assert not any(k == "broader" and u == "Method:reinforcement-learning" and "pattern" in d["sources"]
+                   for u, _v, k, d in g.edges(keys=True, data=True))
