@@ -137,10 +137,10 @@ def test_resolve_merged_entity_is_named_after_its_most_used_long_form() -> None:
     # misspelled long form, which merges with it: the entity is named as most papers write it.
     text = "We use principle component analysis (PCA) here."
     start = text.index("principle")
-    misspelled = Extraction(Paper("p1", "p1", text), (
-        Mention("Method", "principle component analysis", start, start + 29, "principle component analysis"),))
-    acronym = [Extraction(Paper(f"q{i}", f"q{i}", "PCA is fast."),
-                          (Mention("Method", "PCA", 0, 3, "principal component analysis"),)) for i in range(3)]
+    name = "principle component analysis"
+    misspelled = Extraction(Paper("p1", "p1", text), (Mention("Method", name, start, start + len(name), name),))
+    expanded = Mention("Method", "PCA", 0, 3, "principal component analysis")
+    acronym = [Extraction(Paper(f"q{i}", f"q{i}", "PCA is fast."), (expanded,)) for i in range(3)]
     res = resolve_entities([misspelled, *acronym])
     nodes = {res.of_mention[(e.paper.id, 0)] for e in (misspelled, *acronym)}
     assert nodes == {"Method:principal-component-analysis"}
