@@ -138,7 +138,8 @@ def test_resolve_merged_entity_is_named_after_its_most_used_long_form() -> None:
     text = "We use principle component analysis (PCA) here."
     start = text.index("principle")
     name = "principle component analysis"
-    misspelled = Extraction(Paper("p1", "p1", text), (Mention("Method", name, start, start + len(name), name),))
+    mention = Mention("Method", name, start, start + len(name), name)
+    misspelled = Extraction(Paper("p1", "p1", text), (mention,))
     expanded = Mention("Method", "PCA", 0, 3, "principal component analysis")
     acronym = [Extraction(Paper(f"q{i}", f"q{i}", "PCA is fast."), (expanded,)) for i in range(3)]
     res = resolve_entities([misspelled, *acronym])
