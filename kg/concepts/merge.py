@@ -67,11 +67,12 @@ def variant_merges(names: Mapping[K, str], counts: Mapping[K, int], type_of: Map
                 known[gkey[0]].add(text)
                 group_of_term.setdefault((gkey[0], text), gkey)
     parent: dict[tuple[str, str], tuple[str, str]] = {}
+    known_of_type = {etype: frozenset(texts) for etype, texts in known.items()}
     for gkey in sorted(groups):
         if not gkey[1].endswith("|"):
             continue
         words = words_of[groups[gkey][0]]
-        shorter = core(words, frozenset(known[gkey[0]]))
+        shorter = core(words, known_of_type[gkey[0]])
         if shorter != words:
             target = group_of_term.get((gkey[0], term_text(shorter)))
             if target is not None and target != gkey:
