@@ -11,7 +11,9 @@ Matching is fixed as follows:
 * a **predicted** proposed method is one canonical name the extractor gives role ``proposed`` and
   type ``Method`` in the paper (all its mentions together);
 * a gold method is **found** when a mention of a predicted method overlaps one of its occurrences
-  (by at least one character: "Anchor PCA" finds "Anchor PCA method", "NLRR" finds "NLRR");
+  (by at least one character: "Anchor PCA" finds "Anchor PCA method", "NLRR" finds "NLRR"), or,
+  for a gold string the abstract never spells as such ("f-GRPO" written "$f$-GRPO"), when a
+  predicted method has its canonical key;
 * a predicted method is **correct** when one of its mentions overlaps an occurrence of any gold
   method of the paper.
 
@@ -129,11 +131,16 @@ def score_paper(
     >>> s.to_json()["precision"], s.to_json()["recall"]
     (0.5, 1.0)
     """
+    from extractors.canonical import canonical_key
+
     scores.papers += 1
     predicted: dict[str, list[tuple[int, int]]] = {}
+    keys: dict[str, str] = {}  # canonical key of a mention's text or canonical name -> its name
     for m in mentions:
         if m.role == "proposed" and m.type == "Method":
-            predicted.setdefault(m.canonical or m.text, []).append((m.start, m.end))
+            name = m.canonical or m.text
+            predicted.setdefault(name, []).append((m.start, m.end))
+            keys[canonical_key(m.text)] = keys[canonical_key(name)] = name
     gold_spans = [occurrences(abstract, item) for item in gold]
     all_gold = [s for spans in gold_spans for s in spans]
 
@@ -141,14 +148,17 @@ def score_paper(
         return any(a < d and c < b for a, b in spans for c, d in targets)
 
     scores.gold += len(gold)
+    matched: set[str] = set()
     for item, spans in zip(gold, gold_spans, strict=True):
-        if any(hits(p, spans) for p in predicted.values()):
+        unspelled = {canonical_key(s) for s in item if not occurrences(abstract, [s])}
+        if any(hits(p, spans) for p in predicted.values()) or unspelled & set(keys):
             scores.found += 1
+            matched.update(keys[k] for k in unspelled if k in keys)
         else:
             scores.missed.append(f"{label}\t{item[0]}")
     scores.predicted += len(predicted)
     for name, spans in sorted(predicted.items()):
-        if hits(spans, all_gold):
+        if hits(spans, all_gold) or name in matched:
             scores.correct += 1
         else:
             scores.spurious.append(f"{label}\t{name}")
