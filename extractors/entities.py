@@ -86,7 +86,10 @@ LABEL_TO_TYPE: dict[str, str] = {
 # Rules outrank the model on overlap; among rules, the more specific wins.
 # Abbreviation forms rank below the model: SciERC (and a reader) take "convolutional neural networks
 # (CNNs)" as one mention, so they only fill spans the model left empty.
-_PRIORITY = {"abbrev": -1, "model": 0, "dataset_list": 2, "dataset": 3, "pretrained": 3, "proposed": 4}
+# A proposal verb's object phrase ranks lowest: it only names what nothing else does.
+_PRIORITY = {
+    "object": -2, "abbrev": -1, "model": 0, "dataset_list": 2, "dataset": 3, "pretrained": 3, "proposed": 4
+}
 _CONFIDENCE = {
     "model": 0.8,
     "abbrev": 0.85,
@@ -94,6 +97,7 @@ _CONFIDENCE = {
     "dataset": 0.95,
     "pretrained": 0.95,
     "proposed": 0.9,
+    "object": 0.7,
 }
 
 
@@ -192,7 +196,7 @@ class EntityExtractor:
             *self.rules.dataset_list_cands(text, sents),
             *self.rules.named_dataset_cands(text),
         ]
-        proposed = list(self.roles.proposed_cands(parsed.norm, sents))
+        proposed = list(self.roles.proposed_cands(parsed.norm, sents, doc))
         if not parsed.paper.title_derived:
             proposed.extend(self.roles.title_cands(parsed.paper.title, text))
         first = next((a for a, b in sents if self.roles.propose_re.search(text, a, b)), None)
@@ -210,6 +214,7 @@ class EntityExtractor:
         proposed = self.roles.everywhere(text, self.roles.retype_datasets(text, proposed))
         rules.extend(with_definitions(text, proposed, abbrevs))
         rules.extend(self.rules.abbrev_cands(text, abbrevs, rules + model))
+        rules.extend(self.roles.object_cands(doc))
         chosen = self._merge(text, doc, rules, model)
         return self._to_mentions(parsed, chosen, abbrevs, sents)
 
@@ -280,7 +285,11 @@ class EntityExtractor:
             id(c): canonicalize(canonical_surface(parsed.norm, c, abbrevs), c.type, acronyms) for c in chosen
         }
         # One name, one role in a paper, whatever type each occurrence was given.
-        proposed = {canon[id(c)] for c in chosen if roles[id(c)] == "proposed"}
+        proposed = {
+            canon[id(c)]
+            for c in chosen
+            if roles[id(c)] == "proposed" and self.roles.proposable(text[c.start : c.end])
+        }
         # "the Shared-Noise Verifiable Binomial Mechanism (SN-VBM) and the … Laplace Mechanism
         # (SN-VLM)": definitions coordinated in one phrase share the role of either.
         for first, second in zip(abbrevs, abbrevs[1:], strict=False):
@@ -300,10 +309,17 @@ class EntityExtractor:
             ctype = majority[canon[id(c)]] if c.source == "model" else c.type
             start, end = parsed.norm.to_original(c.start, c.end)
             s_start, s_end = parsed.norm.to_original(*sentence_of(sents, c.start))
-            role = "proposed" if canon[id(c)] in proposed else roles[id(c)]
+            role = roles[id(c)]
+            if canon[id(c)] in proposed:
+                role = "proposed"
+            elif role == "proposed":  # a bound, a rate, an analysis: shown, not proposed
+                role = None
             # A paper proposes systems, models, losses and datasets; a "proposed" Concept is the
-            # model's type confusion on a new name ("… Binomial Mechanism (SN-VBM)").
+            # model's type confusion on a new name ("… Binomial Mechanism (SN-VBM)"). A Metric or
+            # a Task is never the paper's proposal ("fast calibration rate").
             etype = "Method" if role == "proposed" and ctype == "Concept" else ctype
+            if role == "proposed" and etype not in ("Method", "Dataset"):
+                role = None
             extractor = MODEL_EXTRACTOR if c.source == "model" else f"entities.rule.{c.rule}.v1"
             mentions.append(
                 Mention(

@@ -4,6 +4,13 @@
   X", "this paper introduces X") or after a naming trigger ("called X"), and every other occurrence
   of that name; the coined subject of a result claim ("X outperforms …") when the paper introduces
   it; the object of a proposal verb whose subject is the paper.
+  When nothing else names that object, the object's own noun phrase is the proposed Method if its
+  head is a method noun ("we develop an experimentation framework").
+* **Not proposed**: what a paper builds on — a name the proposal reaches through a preposition or
+  another verb ("we propose a bilevel extension of SARAH", "we propose MVPC, which extends the PC
+  algorithm"), a "recently proposed X", a name coined in a sentence about earlier work ("coined
+  LISTA, was proposed in …"); and what a paper shows rather than builds (a bound, a rate, an
+  analysis: ``not_proposed_head``), or any Metric or Task.
 * **Used**: a Method that is the object of a use verb ("we fine-tune Llama"); a named Dataset.
 
 The verbs and triggers are data (``extractors/patterns/triggers.jsonl``).
@@ -43,6 +50,20 @@ DATASET_APPOSITION = re.compile(
     r"(?:dataset|data set|benchmark|corpus|suite|collection|testbed|leaderboard)s?\b",
     re.I,
 )
+# A sentence about earlier work: "X, coined LISTA, was proposed in [3]", "has been introduced by".
+BACKGROUND = re.compile(
+    r"\b(?:was|were|has been|have been|had been)\s+(?:\w+\s+)?(?:proposed|introduced|developed|presented|"
+    r"suggested|designed)\b|\\cite|\bet al\b",
+    re.I,
+)
+# Kinds of analysis a paper carries out, not analysis methods: "convergence analysis".
+ANALYSIS_KINDS = frozenset(
+    "convergence complexity regret sensitivity ablation error stability risk case".split()
+)
+HEAD_ENDS = frozenset("of for on in with to via under between over from by".split())
+NAMING_VERBS = frozenset("call name dub term coin denote refer abbreviate".split())
+# Adverbs that make "proposed" someone else's: "a recently proposed scheme".
+EARLIER = frozenset("recently previously originally already widely formerly earlier".split())
 WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-.+]*[A-Za-z0-9+]|[A-Za-z0-9]")
 # Heads that stay part of a coined name: "SLE kernel", "GRACE loss". Generic heads do not.
 NAME_HEADS = frozenset(
@@ -101,6 +122,29 @@ class RoleFinder:
         self.own_modifiers = frozenset(trig["proposal_modifier"])
         self.propose_passive_verbs = frozenset(trig["propose_passive_verb"])
         self.propose_verbs = frozenset(trig["propose_verb"])
+        self.method_heads = frozenset(trig["method_head"])
+        self.not_proposed_heads = frozenset(trig["not_proposed_head"])
+
+    def proposable(self, text: str) -> bool:
+        """Whether a phrase can name a proposed thing: its head noun is not what a paper shows
+        ("temporal generalization bound", "theoretical analysis"). An analysis named by a noun
+        before it is a method ("latent confusion analysis", "principal component analysis").
+
+        >>> finder = RoleFinder([])
+        >>> phrases = ["fast calibration rate", "analysis of estimators", "component analysis", "GRACE loss"]
+        >>> [finder.proposable(t) for t in phrases]
+        [False, False, True, True]
+        """
+        words = re.findall(r"[A-Za-z]+", text.split("(")[0])
+        # The head comes before a preposition: "analysis of sampling estimators".
+        cut = next((i for i, w in enumerate(words) if i and w.lower() in HEAD_ENDS), len(words))
+        words = words[:cut]
+        if not words or words[-1].lower() not in self.not_proposed_heads:
+            return True
+        if words[-1].lower() in ("analysis", "analyses") and len(words) > 1:
+            prev = words[-2].lower()
+            return not (re.search(r"(?:al|ic|ive|ous|ed)$", prev) or prev in ANALYSIS_KINDS)
+        return False
 
     def coined_names(self, norm: NormalizedText, lo: int, hi: int) -> Iterator[tuple[int, int]]:
         """Coined-name spans in ``text[lo:hi]``, extended over adjacent capitalized words and a
@@ -150,33 +194,52 @@ class RoleFinder:
             yield words[j][0], words[k][1]
             i = k + 1
 
-    def proposed_cands(self, norm: NormalizedText, sents: list[tuple[int, int]]) -> Iterator[Candidate]:
+    def proposed_cands(
+        self, norm: NormalizedText, sents: list[tuple[int, int]], doc: Doc | None = None
+    ) -> Iterator[Candidate]:
         text = norm.text
         for s_start, s_end in sents:
             sentence = text[s_start:s_end]
             m = self.propose_re.search(sentence)
             lo = s_start + m.end() if m else None
-            for n in self.naming_re.finditer(sentence):
+            namings = list(self.naming_re.finditer(sentence))
+            if m is None and namings and BACKGROUND.search(sentence):
+                continue  # "an acceleration, coined LISTA, was proposed in [3]": earlier work
+            for n in namings:
                 lo = min(lo, s_start + n.start()) if lo is not None else s_start + n.start()
             if lo is None:
                 continue
+            verb = self._verb_at(doc, s_start + m.end()) if m is not None and doc is not None else None
             # The proposed thing is named soon after the verb, before what it is built on or
             # compared with: "we propose X, based on Y" proposes X, not Y.
             hi = min(s_end, lo + 160)
             stop = AFTER_OBJECT.search(text, lo, hi)
             hi = stop.start() if stop else hi
+            coined = []
             for a, b in self.coined_names(norm, lo, hi):
                 # A name the abstract already used before this sentence is background ("DAGs are
-                # foundational … we introduce ADAG … for DAG learning"), not the new system.
+                # foundational … we introduce ADAG … for DAG learning"), not the new system; so is
+                # a name the proposal reaches only through a preposition or another verb ("we
+                # propose an extension of SARAH", "we propose X, which extends PC").
                 # It is still a named Method, typed by this rule, without a role.
                 name = text[a:b]
-                if occurrences(text[:s_start], name) or occurrences(text[:s_start], name + "s"):
+                coined.append((a, b))
+                named = any(s_start + n.end() <= a <= s_start + n.end() + 40 for n in namings)
+                if (
+                    occurrences(text[:s_start], name)
+                    or occurrences(text[:s_start], name + "s")
+                    or (verb is not None and not named and not self._reaches(doc, a, b, verb))
+                ):
                     yield Candidate(a, b, "Method", "proposed", "coined", None)
                 else:
                     yield Candidate(a, b, "Method", "proposed", "proposed.coined", "proposed")
-            # "we introduce Shepherd, a …" / "called Shepherd": one capitalized word as the name.
+            # "we introduce Shepherd, a …" / "called Shepherd": one capitalized word as the name
+            # (not a word of a longer coined name: "PC" of "Missing Value PC (MVPC)").
             for c in self.named_after_re.finditer(sentence):
                 word = c.group(1)
+                at = s_start + c.start(1)
+                if any(a <= at < b for a, b in coined):
+                    continue
                 if word[0].isupper() and word not in COMMON_CAPS:
                     yield Candidate(
                         s_start + c.start(1),
@@ -186,6 +249,71 @@ class RoleFinder:
                         "proposed.named",
                         "proposed",
                     )
+
+    def _verb_at(self, doc: Doc | None, end: int) -> Token | None:
+        """The proposal verb whose match ends at character ``end`` ("we propose|")."""
+        if doc is None:
+            return None
+        for token in doc:
+            if token.idx < end <= token.idx + len(token) + 3 and token.lemma_.lower() in self.propose_verbs:
+                return token
+        return None
+
+    def _reaches(self, doc: Doc | None, a: int, b: int, verb: Token) -> bool:
+        """Whether the proposal ``verb`` proposes the name at ``a:b``: from the name up to the verb
+        the parse passes through no preposition and no other verb than a naming or proposal one
+        ("we propose X, a Y named Z"; not "an extension of Z", "X, which extends Z")."""
+        if doc is None:
+            return True
+        span = doc.char_span(a, b, alignment_mode="expand")
+        if span is None:
+            return True
+        token = span.root
+        for _ in range(8):
+            if token is verb:
+                return True
+            head = token.head
+            if head is token:
+                return True  # the parse joined the sentence elsewhere: no evidence against
+            lemma = head.lemma_.lower()
+            if head.pos_ in ("VERB", "AUX") and head is not verb:
+                if lemma in NAMING_VERBS or (lemma in self.propose_verbs and token.dep_ != "pobj"):
+                    return True
+                return False
+            if token.dep_ == "pobj" or (head.dep_ == "prep" and head.lower_ != "as"):
+                return False
+            token = head
+        return True
+
+    def object_cands(self, doc: Doc) -> Iterator[Candidate]:
+        """The object of a proposal verb whose subject is the paper, as a proposed Method, when its
+        head is a method noun ("we develop a simple experimentation framework"): the noun phrase up
+        to its head, without determiners and empty modifiers ("new", "novel"). It only fills a
+        place no other rule or the recognizer names."""
+        for verb in doc:
+            if verb.pos_ != "VERB" or not self._proposes(verb, passive=False):
+                continue
+            objects = [c for c in verb.children if c.dep_ == "dobj"]
+            objects += [c for o in objects for c in o.children if c.dep_ in ("conj", "appos")]
+            yield from self._phrase_cands(doc, objects)
+
+    def _phrase_cands(self, doc: Doc, nouns: list[Token]) -> Iterator[Candidate]:
+        """A method noun's phrase up to the noun, without determiners and own modifiers; two words
+        at least ("algorithm" alone names nothing)."""
+        for noun in nouns:
+            if noun.lemma_.lower() not in self.method_heads or noun.pos_ not in ("NOUN", "PROPN"):
+                continue
+            tokens = list(doc[noun.left_edge.i : noun.i + 1])
+            while tokens and (
+                tokens[0].dep_ in ("det", "poss", "predet", "nummod", "punct", "cc")
+                or tokens[0].lower_ in self.own_modifiers
+                or tokens[0].lower_ in ("new", "two", "several", "various")
+            ):
+                tokens = tokens[1:]
+            if len(tokens) < 2 or any(t.pos_ in ("PUNCT", "VERB", "ADP") for t in tokens):
+                continue
+            start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
+            yield Candidate(start, end, "Method", "object", "proposed.object", "proposed")
 
     def claim_subject_cands(self, doc: Doc, text: str) -> Iterator[Candidate]:
         """A coined name that is the subject of a result claim ("SN-VLM substantially reduces …",
@@ -237,15 +365,16 @@ class RoleFinder:
         what a proposal verb proposes, reached from the verb through objects, appositions and
         conjuncts only (not through a preposition: "we propose a variant of SGD" does not propose
         SGD), with the paper as subject ("we present X") or in the present passive ("X is
-        introduced"; "X has been proposed" is background). Otherwise ``used`` for a Dataset, and
-        for a Method that is the object of a use verb ("we fine-tune Llama").
+        introduced"; "X has been proposed" is background), or it follows a naming trigger ("which we
+        call X"). Otherwise ``used`` for a Dataset, and for a Method that is the object of a use
+        verb ("we fine-tune Llama").
         """
         if cand.role or cand.type not in ("Method", "Dataset", "Metric"):
             return cand.role
         span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
         if span is None:
             return "used" if cand.type == "Dataset" else None
-        if self._marked_own(span) or self._proposed_object(span.root):
+        if self._marked_own(span) or self._proposed_object(span.root) or self._named_here(doc, cand):
             return "proposed"
         if cand.type == "Dataset":  # a paper names a dataset to train or test on, unless it proposes it
             return "used"
@@ -259,6 +388,16 @@ class RoleFinder:
             if token.pos_ == "VERB":
                 return "used" if token.lemma_.lower() in self.use_verbs else None
         return None
+
+    def _named_here(self, doc: Doc, cand: Candidate) -> bool:
+        """A phrase right after a naming trigger ("which we called “normalized gamma construction”"),
+        in a sentence that is not about earlier work."""
+        before = doc.text[max(0, cand.start - 40) : cand.start]
+        m = re.search(self.naming_re.pattern + r"[\"“'‘]?$", before, re.I)
+        if m is None:
+            return False
+        sent = doc.char_span(cand.start, cand.end, alignment_mode="expand")
+        return sent is not None and not BACKGROUND.search(sent.sent.text)
 
     def _marked_own(self, span: Span) -> bool:
         """A proposal modifier ("our", "proposed", "novel") on the phrase or on one in apposition.
@@ -274,9 +413,25 @@ class RoleFinder:
             heads.append(root.head)
         for head in heads:
             for child in head.children:
-                if child.dep_ in ("poss", "amod", "det", "compound") and child.lower_ in self.own_modifiers:
+                if (
+                    child.dep_ in ("poss", "amod", "det", "compound")
+                    and child.lower_ in self.own_modifiers
+                    and not self._earlier(child)
+                ):
                     return True
-        return any(t.lower_ in self.own_modifiers for t in span if t.dep_ in ("poss", "amod"))
+        return any(
+            t.lower_ in self.own_modifiers and not self._earlier(t)
+            for t in span
+            if t.dep_ in ("poss", "amod")
+        )
+
+    @staticmethod
+    def _earlier(modifier: Token) -> bool:
+        """"recently proposed", "proposed by …", "proposed in [3]": someone else's."""
+        return any(
+            c.lower_ in EARLIER or (c.dep_ in ("agent", "prep") and c.lower_ in ("by", "in"))
+            for c in modifier.children
+        )
 
     def _proposed_object(self, token: Token) -> bool:
         """Whether a proposal verb proposes ``token`` (see :meth:`role`)."""
