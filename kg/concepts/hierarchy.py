@@ -162,12 +162,6 @@ def _structural_candidates(term: Term) -> list[Term]:
     return [term[i:] for i in range(1, len(term))]
 
 
-def _matches(pattern: Term, suffix: bool, term: Term) -> bool:
-    if suffix:
-        return len(term) >= len(pattern) and term[len(term) - len(pattern):] == pattern
-    return term == pattern
-
-
 def build_hierarchy(
     g: nx.MultiDiGraph,
     stats: ConceptStats,
@@ -245,8 +239,12 @@ def build_hierarchy(
                     and _broader_in_use(cterm, pterm, stats):
                 h.add(cterm, pterm, "pattern")
     # taxonomy: members, each term under the families its broader terms are not already under
-    patterns = [(fam.term, tuple(term_words(p.lstrip("*"))), p.startswith("*")) for fam in families
-                for p in fam.members]
+    # member patterns by their words: a term is looked up whole and by each of its suffixes
+    exact: dict[Term, set[Term]] = defaultdict(set)
+    ending: dict[Term, set[Term]] = defaultdict(set)
+    for fam in families:
+        for p in fam.members:
+            (ending if p.startswith("*") else exact)[tuple(term_words(p.lstrip("*")))].add(fam.term)
     all_terms = sorted(set(nodes_of) | set(created))
     heads = generic_heads()
     matched: dict[Term, set[Term]] = {}
@@ -254,9 +252,13 @@ def build_hierarchy(
         stripped = term
         while len(stripped) >= 2 and stripped[-1] in heads:
             stripped = stripped[:-1]
-        matched[term] = {fterm for fterm, pat, suffix in patterns
-                         if fterm != term
-                         and (_matches(pat, suffix, term) or _matches(pat, suffix, stripped))}
+        found: set[Term] = set()
+        for form in {term, stripped}:
+            found |= exact.get(form, set())
+            for k in range(len(form) + 1):
+                found |= ending.get(form[len(form) - k:], set())
+        found.discard(term)
+        matched[term] = found
     for term in all_terms:
         above = h.ancestors(term)
         inherited = set().union(*(matched.get(a, set()) for a in above)) if above else set()
