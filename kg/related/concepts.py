@@ -8,7 +8,10 @@ entry::
 
     x_p[c] = w.types[type(c)] * idf(c) * g(c) * w.broader ** level_p(c)
 
-with ``idf(c)`` the node's ``idf`` attribute (the reference corpus's) when the graph carries one,
+times ``w.passing`` when the paper holds ``c`` only in passing (neither proposed nor addressed,
+named once, after its first two sentences: :func:`kg.concepts.links.is_salient`; a broader
+concept takes the larger of its entries through salient and passing concepts), with ``idf(c)`` the
+node's ``idf`` attribute (the reference corpus's) when the graph carries one,
 else ``ln((N + 1) / (df + 1))`` over the graph's papers, a concept's ``df`` counting the papers that
 hold it or any concept below it; ``g(c)`` is 1 for a specific concept and ``w.generic`` for one the
 graph marks as not ``specific`` (too common to say what a paper is about). ``C`` is the cosine of
@@ -91,20 +94,39 @@ class ConceptSpace:
             frontier = nxt
         return seen
 
-    def row(self, levels: Mapping[int, int], discount: float) -> tuple[list[int], list[float]]:
-        """A paper's (columns, entries) before normalization, from its concept levels."""
+    def row(
+        self,
+        levels: Mapping[int, int],
+        discount: float,
+        salient: Mapping[int, int] | None = None,
+        passing: float = 1.0,
+    ) -> tuple[list[int], list[float]]:
+        """A paper's (columns, entries) before normalization, from its concept levels; with
+        ``salient`` (the levels reached from the concepts it holds saliently), a concept reached
+        only otherwise weighs ``passing`` times as much."""
         cols = sorted(c for c in levels if self.weight[c] > 0)
-        return cols, [float(self.weight[c]) * discount ** levels[c] for c in cols]
+        if salient is None:
+            return cols, [float(self.weight[c]) * discount ** levels[c] for c in cols]
+        return cols, [
+            float(self.weight[c])
+            * max(passing * discount ** levels[c], discount ** salient[c] if c in salient else 0.0)
+            for c in cols
+        ]
 
     def matrix(
-        self, paper_levels: Sequence[Mapping[int, int]], discount: float
+        self,
+        paper_levels: Sequence[Mapping[int, int]],
+        discount: float,
+        salient_levels: Sequence[Mapping[int, int]] | None = None,
+        passing: float = 1.0,
     ) -> sp.csr_matrix:
-        """The L2-normalized paper × concept matrix of ``C``."""
+        """The L2-normalized paper × concept matrix of ``C`` (:meth:`row` per paper)."""
         rows: list[int] = []
         cols: list[int] = []
         data: list[float] = []
         for i, levels in enumerate(paper_levels):
-            c, x = self.row(levels, discount)
+            c, x = self.row(levels, discount, salient_levels[i] if salient_levels is not None else None,
+                            passing)
             rows.extend([i] * len(c))
             cols.extend(c)
             data.extend(x)

@@ -17,6 +17,7 @@ import numpy as np
 import orjson
 import scipy.sparse as sp
 
+from kg.concepts.links import is_salient
 from kg.encoder import DIMENSIONS as ENCODER_DIMENSIONS
 from kg.encoder import NAME as ENCODER_NAME
 from kg.encoder import text_key
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 # another format is ignored and the index rebuilt from the graph.
 # 2: L reads titles and word pairs, signals divided by scales; 3: S; 4: named quantities; 5: N;
 # 6: C (concepts and their broader concepts)
-INDEX_FORMAT = 6
+INDEX_FORMAT = 7
 
 
 @dataclass(slots=True)
@@ -149,11 +150,18 @@ class SignalIndex:
         proposed = weighted_matrix(p_rows, p_cols, self.entity_weight, (n_papers, m))
         self.used, self.proposed = normalize_pair(used, proposed)
 
-        # --- concepts: the held entities and their broader concepts (kg.related.concepts)
+        # --- concepts: the held entities and their broader concepts (kg.related.concepts), those
+        # held in passing weighing less
         self.concept_space, levels = concept_space(
             nx_graph, self.entities, self.holders, n_papers, w.types, w.generic
         )
-        self.concepts = self.concept_space.matrix(levels, w.broader)
+        salient_cols: list[list[int]] = [[] for _ in range(n_papers)]
+        for u, v, d in nx_graph.edges(data=True):
+            if "sentence" in d and u in row_of_node and v in self.entity_col and is_salient(
+                    str(nx_graph.nodes[u].get("abstract") or ""), d):
+                salient_cols[row_of_node[u]].append(self.entity_col[v])
+        salient_levels = [self.concept_space.levels(cols) for cols in salient_cols]
+        self.concepts = self.concept_space.matrix(levels, w.broader, salient_levels, w.passing)
 
         # --- entity words
         self.entity_terms: list[tuple[str, ...]] = []

@@ -113,12 +113,14 @@ class RelatedIndex(SignalIndex):
         """
         m = len(self.entities)
         roles: dict[int, str] = {}
-        for mention in extraction.mentions:
+        matched: dict[int, int] = {}  # mention index → entity column
+        for i, mention in enumerate(extraction.mentions):
             keys = [slug(mention.canonical or mention.text), slug(mention.text)]
             types = [mention.type, *(t for t in TYPE_ORDER if t != mention.type)]
             j = next((self._names[(t, k)] for t in types for k in keys if (t, k) in self._names), None)
             if j is None:
                 continue
+            matched[i] = j
             if mention.role == PROPOSED or roles.get(j) != PROPOSED:
                 roles[j] = PROPOSED if mention.role == PROPOSED else roles.get(j, USED)
         u = [j for j, r in sorted(roles.items()) if r == USED]
@@ -141,7 +143,9 @@ class RelatedIndex(SignalIndex):
                 term_weight[t] = max(term_weight.get(t, 0.0), tw)
         words = l2_rows(self._term_rows([term_weight]))
         concept_levels = self.concept_space.levels(sorted(roles))
-        concept_cols, concept_x = self.concept_space.row(concept_levels, self.weights.broader)
+        salient_levels = self.concept_space.levels(_salient_cols(extraction, matched))
+        concept_cols, concept_x = self.concept_space.row(
+            concept_levels, self.weights.broader, salient_levels, self.weights.passing)
         concept = l2_rows(
             sp.csr_matrix(
                 (concept_x, ([0] * len(concept_cols), concept_cols)),
@@ -291,3 +295,26 @@ def build_index(
     ['b']
     """
     return RelatedIndex(nx_graph, weights, titles=titles, saved_vectors=saved_vectors, progress=progress)
+
+
+def _salient_cols(extraction: Extraction, matched: Mapping[int, int]) -> list[int]:
+    """The entity columns an abstract holds saliently (:func:`kg.concepts.links.is_salient`, read
+    from its mentions as the graph reads a paper's statements: proposed or of a type a paper
+    addresses, named twice or more, or named first in its opening sentences)."""
+    from kg.assemble import DEFAULT_PROPERTY_OF_TYPE
+    from kg.concepts.links import is_salient
+
+    predicate: dict[int, str] = {}
+    count: dict[int, int] = {}
+    start: dict[int, int] = {}
+    for i, j in sorted(matched.items()):
+        mention = extraction.mentions[i]
+        if mention.role == PROPOSED:
+            predicate[j] = "proposes"
+        else:
+            predicate.setdefault(j, DEFAULT_PROPERTY_OF_TYPE.get(mention.type, ""))
+        count[j] = count.get(j, 0) + 1
+        start[j] = min(start.get(j, mention.start), mention.start)
+    abstract = extraction.paper.abstract
+    statements = {j: {"predicate": predicate[j], "mentions": count[j], "start": start[j]} for j in predicate}
+    return sorted(j for j, statement in statements.items() if is_salient(abstract, statement))

@@ -49,6 +49,10 @@ class RelatedWeights:
             shared parent counts ``broader²`` of a shared leaf of the same IDF).
         generic: the factor on a concept the graph marks as not specific: it adds to ``C`` for
             papers that meet on something else, never a reason alone.
+        passing: the factor in ``C`` on a concept a paper holds only in passing (not proposed or
+            addressed, named once, after its first two sentences:
+            :func:`kg.concepts.links.is_salient`), and on the broader concepts reached only
+            through such concepts.
         terms: weight of the entity-word similarity ``W`` (entities that share words).
         bound: weight of the bound-shape similarity ``B``.
         topic: bonus when both papers are in the same topic.
@@ -65,6 +69,7 @@ class RelatedWeights:
     concept: float = 0.1
     broader: float = 0.7
     generic: float = 0.5
+    passing: float = 0.5
     terms: float = 0.25
     bound: float = 0.1
     topic: float = 0.0

@@ -143,3 +143,23 @@ def test_related_concepts_survive_the_saved_index(tmp_path: Path) -> None:
     for pid in ("q", "sibling", "cousin"):
         assert [r.to_json() for r in loaded.related(pid)] == [r.to_json() for r in fresh.related(pid)]
     assert loaded.related("q")[1].concepts[0].label == "thompson sampling"
+
+
+def test_related_concepts_a_concept_named_in_passing_weighs_less() -> None:
+    """q is about Thompson sampling and names graph neural networks once, late; "about" shares
+    its topic, "passing" only what q names in passing. Both concepts are equally rare."""
+    text = "We study Thompson sampling. It is hard. We bound it. We also tried a graph neural network."
+    gb = GraphBuilder()
+    for pid, abstract in filler(8):
+        gb.paper(pid, pid, abstract)
+    gb.paper("q", "Q", text).paper("about", "About").paper("passing", "Passing")
+    gb.holds("q", "Method", "thompson sampling").holds("q", "Method", "graph neural network")
+    gb.g.edges["paper:q", entity_node("Method", "graph neural network"), "uses"]["start"] = text.index("graph")
+    gb.holds("about", "Method", "thompson sampling").holds("passing", "Method", "graph neural network")
+    about, passing = build_index(gb.g, GRAPH_ONLY).related("q")
+    assert (about.id, passing.id) == ("about", "passing")
+    ratio = passing.signals["concept"] / about.signals["concept"]
+    assert abs(ratio - RelatedWeights().passing) < 1e-9
+    flat = build_index(gb.g, RelatedWeights(lexical=0, semantic=0, encoder=0, terms=0, concept=1.0, passing=1.0))
+    signals = {r.id: r.signals["concept"] for r in flat.related("q")}
+    assert abs(signals["passing"] - signals["about"]) < 1e-9  # without the factor, the two tie
