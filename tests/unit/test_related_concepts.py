@@ -154,12 +154,13 @@ def test_related_concepts_a_concept_named_in_passing_weighs_less() -> None:
         gb.paper(pid, pid, abstract)
     gb.paper("q", "Q", text).paper("about", "About").paper("passing", "Passing")
     gb.holds("q", "Method", "thompson sampling").holds("q", "Method", "graph neural network")
-    gb.g.edges["paper:q", entity_node("Method", "graph neural network"), "uses"]["start"] = text.index("graph")
+    late = gb.g.edges["paper:q", entity_node("Method", "graph neural network"), "uses"]
+    late["start"] = text.index("graph")
     gb.holds("about", "Method", "thompson sampling").holds("passing", "Method", "graph neural network")
     about, passing = build_index(gb.g, GRAPH_ONLY).related("q")
     assert (about.id, passing.id) == ("about", "passing")
     ratio = passing.signals["concept"] / about.signals["concept"]
     assert abs(ratio - RelatedWeights().passing) < 1e-9
-    flat = build_index(gb.g, RelatedWeights(lexical=0, semantic=0, encoder=0, terms=0, concept=1.0, passing=1.0))
+    flat = build_index(gb.g, RelatedWeights(**{**GRAPH_ONLY.to_json(), "passing": 1.0}))
     signals = {r.id: r.signals["concept"] for r in flat.related("q")}
     assert abs(signals["passing"] - signals["about"]) < 1e-9  # without the factor, the two tie
