@@ -33,7 +33,7 @@ from rdflib.term import Node
 
 from extractors.bounds import named_quantity
 from kg.concepts.hierarchy import build_hierarchy
-from kg.concepts.links import add_concept_links, add_regions
+from kg.concepts.links import add_concept_links, add_regions, paper_terms
 from kg.concepts.stats import load_stats
 from kg.relgraph import add_relation_edges, evidence_triples
 from kg.resolve import Resolution, canonicalize, resolve_entities
@@ -148,9 +148,10 @@ def assemble(
     # The concept layer (kg/concepts): hierarchy, specificity, links through shared concepts, regions.
     stats = load_stats()
     hierarchy = build_hierarchy(g, stats, ordered, res.of_mention)
-    weights = add_concept_links(g, hierarchy, stats, papers, config.top_k, config.df_limit(len(papers)))
+    held = paper_terms(g, hierarchy, papers)  # each paper's terms, for its links and its region
+    weights = add_concept_links(g, hierarchy, stats, papers, config.top_k, config.df_limit(len(papers)), held)
     _add_topics(g, config, papers, weights)
-    add_regions(g, hierarchy, stats, papers)
+    add_regions(g, hierarchy, stats, papers, held)
     return g
 
 

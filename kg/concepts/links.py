@@ -101,10 +101,12 @@ def add_concept_links(
     papers: Sequence[str],
     top_k: int,
     df_limit: float,
+    held: Mapping[str, Mapping[Term, int]] | None = None,
 ) -> dict[tuple[int, int], float]:
     """Add the share links of ``papers`` (module docstring); returns the weight of each linked
-    pair of paper rows ``(i, j)``, ``i < j``."""
-    held = paper_terms(g, h, papers)
+    pair of paper rows ``(i, j)``, ``i < j``. ``held``: :func:`paper_terms` of ``papers``, when
+    the caller has it."""
+    held = held if held is not None else paper_terms(g, h, papers)
     held_salient = paper_terms(g, h, papers, salient_only=True)
     holders: dict[Term, int] = defaultdict(int)
     for terms in held.values():
@@ -197,10 +199,12 @@ def _add_link(g: nx.MultiDiGraph, h: Hierarchy, pa: str, pb: str,
     return weight
 
 
-def add_regions(g: nx.MultiDiGraph, h: Hierarchy, stats: ConceptStats, papers: Sequence[str]) -> None:
+def add_regions(g: nx.MultiDiGraph, h: Hierarchy, stats: ConceptStats, papers: Sequence[str],
+                held: Mapping[str, Mapping[Term, int]] | None = None) -> None:
     """``g.graph["regions"]``: per paper ``topic``, its 2–3 most telling concepts (held at level 0
-    or 1 by at least two of its papers, ranked by papers × IDF) and a label of the first two."""
-    held = paper_terms(g, h, papers)
+    or 1 by at least two of its papers, ranked by papers × IDF) and a label of the first two.
+    ``held``: :func:`paper_terms` of ``papers``, when the caller has it."""
+    held = held if held is not None else paper_terms(g, h, papers)
     members: dict[int, list[str]] = defaultdict(list)
     for pnode in papers:
         members[int(g.nodes[pnode].get("topic", -1))].append(pnode)
