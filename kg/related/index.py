@@ -96,11 +96,14 @@ class SignalIndex:
 
         # --- entities: paper → entity edges, one role per (paper, entity)
         holdings: dict[str, dict[int, str]] = defaultdict(dict)
-        for u, v, key in nx_graph.edges(keys=True):
+        held_saliently: list[tuple[int, str]] = []  # (paper row, entity): kg.concepts.links.is_salient
+        for u, v, key, attrs in nx_graph.edges(keys=True, data=True):
             if u in row_of_node and nx_graph.nodes[v].get("kind") in ENTITY_CLASSES:
                 role = PROPOSED if key == "proposes" else USED
                 if holdings[v].get(row_of_node[u]) != PROPOSED:
                     holdings[v][row_of_node[u]] = role
+                if "sentence" in attrs and is_salient(str(nx_graph.nodes[u].get("abstract") or ""), attrs):
+                    held_saliently.append((row_of_node[u], v))
         self.entities: list[str] = sorted(holdings)
         self.entity_col: dict[str, int] = {e: j for j, e in enumerate(self.entities)}
         self.entity_type: list[str] = [nx_graph.nodes[e]["kind"] for e in self.entities]
@@ -156,10 +159,8 @@ class SignalIndex:
             nx_graph, self.entities, self.holders, n_papers, w.types, w.generic
         )
         salient_cols: list[list[int]] = [[] for _ in range(n_papers)]
-        for u, v, d in nx_graph.edges(data=True):
-            if "sentence" in d and u in row_of_node and v in self.entity_col and is_salient(
-                    str(nx_graph.nodes[u].get("abstract") or ""), d):
-                salient_cols[row_of_node[u]].append(self.entity_col[v])
+        for paper_row, entity in held_saliently:
+            salient_cols[paper_row].append(self.entity_col[entity])
         salient_levels = [self.concept_space.levels(cols) for cols in salient_cols]
         self.concepts = self.concept_space.matrix(levels, w.broader, salient_levels, w.passing)
 
