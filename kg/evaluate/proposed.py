@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from kg.errors import InputError
+from kg.evaluate.metrics import precision_recall_f1
 from kg.types import Extraction
 
 
@@ -98,17 +99,16 @@ class ProposedScores:
     spurious: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        def ratio(a: int, b: int) -> float:
-            return round(a / b, 3) if b else 0.0
-
+        prf = precision_recall_f1(self.correct, self.predicted, self.found, self.gold)
         return {
             "papers": self.papers,
             "gold": self.gold,
             "found": self.found,
             "predicted": self.predicted,
             "correct": self.correct,
-            "precision": ratio(self.correct, self.predicted),
-            "recall": ratio(self.found, self.gold),
+            "precision": prf["p"],
+            "recall": prf["r"],
+            "f1": prf["f1"],
         }
 
 
