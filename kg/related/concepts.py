@@ -9,17 +9,18 @@ entry::
     x_p[c] = w.types[type(c)] * idf(c) * g(c) * w.broader ** level_p(c)
 
 times ``w.passing`` when the paper holds ``c`` only in passing (neither proposed nor addressed,
-named once, after its first two sentences: :func:`kg.concepts.links.is_salient`; a broader
-concept takes the larger of its entries through salient and passing concepts), with ``idf(c)`` the
-node's ``idf`` attribute (the reference corpus's) when the graph carries one,
-else ``ln((N + 1) / (df + 1))`` over the graph's papers, a concept's ``df`` counting the papers that
-hold it or any concept below it; ``g(c)`` is 1 for a specific concept and ``w.generic`` for one the
-graph marks as not ``specific`` (too common to say what a paper is about). ``C`` is the cosine of
-two papers' vectors: a shared leaf adds ``idf²``, a shared parent one level up from both
-``w.broader²`` times its (smaller) ``idf²``, a distant ancestor less still. A generic concept
-weighs little (its IDF is small) and is named in an explanation only when the two papers share no
-specific one. On a graph without ``broader`` edges, ``C`` is the cosine of the papers' entities by
-IDF.
+named once, after its first two sentences: :func:`kg.concepts.links.is_salient`), and times
+``1 + w.mentions * ln(m)`` when it names it ``m`` times (the graph's mention count: the sublinear term
+frequency of TF-IDF); a broader concept takes the largest of its entries through the concepts
+below it that the paper holds (:func:`held_factor`, :meth:`ConceptSpace.row`). ``idf(c)`` is the
+node's ``idf`` attribute (the reference corpus's) when the graph carries one, else
+``ln((N + 1) / (df + 1))`` over the graph's papers, a concept's ``df`` counting the papers that hold it or any
+concept below it; ``g(c)`` is 1 for a specific concept and ``w.generic`` for one the graph marks
+as not ``specific`` (too common to say what a paper is about). ``C`` is the cosine of two papers'
+vectors: a shared leaf adds ``idf²``, a shared parent one level up from both ``w.broader²`` times
+its (smaller) ``idf²``, a distant ancestor less still. A generic concept weighs little (its IDF is
+small) and is named in an explanation only when the two papers share no specific one. On a graph
+without ``broader`` edges, ``C`` is the cosine of the papers' entities by IDF.
 
 :class:`ConceptSpace` holds the columns (concept nodes), their weights and parents, and each
 entity's column; :func:`concept_space` reads it from the graph. Explanations name the shared
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -61,6 +62,7 @@ class ConceptSpace:
     specific: list[bool]  # may link two papers by itself
     parents: list[list[int]]  # per column, its parents' columns
     entity_col: list[int]  # per entity column of the index, its concept column
+    reached: dict[int, dict[int, int]] = field(default_factory=dict, repr=False)  # :meth:`reach`
 
     def levels(self, entity_cols: Iterable[int], max_level: int = MAX_LEVEL) -> dict[int, int]:
         """Concept column → the level at which entities ``entity_cols`` reach it (0: held)."""
@@ -94,44 +96,50 @@ class ConceptSpace:
             frontier = nxt
         return seen
 
-    def row(
-        self,
-        levels: Mapping[int, int],
-        discount: float,
-        salient: Mapping[int, int] | None = None,
-        passing: float = 1.0,
-    ) -> tuple[list[int], list[float]]:
-        """A paper's (columns, entries) before normalization, from its concept levels; with
-        ``salient`` (the levels reached from the concepts it holds saliently), a concept reached
-        only otherwise weighs ``passing`` times as much."""
-        cols = sorted(c for c in levels if self.weight[c] > 0)
-        if salient is None:
-            return cols, [float(self.weight[c]) * discount ** levels[c] for c in cols]
-        return cols, [
-            float(self.weight[c])
-            * max(passing * discount ** levels[c], discount ** salient[c] if c in salient else 0.0)
-            for c in cols
-        ]
+    def reach(self, col: int) -> dict[int, int]:
+        """Concept column → the level at which concept ``col`` reaches it (itself at 0, its
+        ancestors up to :data:`MAX_LEVEL`), computed once per column."""
+        cached = self.reached.get(col)
+        if cached is None:
+            cached = {col: 0}
+            frontier = [col]
+            for depth in range(1, MAX_LEVEL + 1):
+                nxt: list[int] = []
+                for c in frontier:
+                    for parent in self.parents[c]:
+                        if parent not in cached:
+                            cached[parent] = depth
+                            nxt.append(parent)
+                frontier = nxt
+            self.reached[col] = cached
+        return cached
 
-    def matrix(
-        self,
-        paper_levels: Sequence[Mapping[int, int]],
-        discount: float,
-        salient_levels: Sequence[Mapping[int, int]] | None = None,
-        passing: float = 1.0,
-    ) -> sp.csr_matrix:
+    def row(self, held: Mapping[int, float], discount: float) -> tuple[list[int], list[float]]:
+        """A paper's (columns, entries) before normalization: ``held`` maps each entity column
+        the paper holds to its factor (how much the paper is about it: :func:`held_factor`); a
+        concept's entry is its weight times the largest ``factor × discount ** level`` over the
+        held entities reaching it."""
+        best: dict[int, float] = {}
+        for j, factor in held.items():
+            for c, level in self.reach(self.entity_col[j]).items():
+                x = factor * discount**level
+                if x > best.get(c, 0.0):
+                    best[c] = x
+        cols = sorted(c for c in best if self.weight[c] > 0)
+        return cols, [float(self.weight[c]) * best[c] for c in cols]
+
+    def matrix(self, paper_held: Sequence[Mapping[int, float]], discount: float) -> sp.csr_matrix:
         """The L2-normalized paper × concept matrix of ``C`` (:meth:`row` per paper)."""
         rows: list[int] = []
         cols: list[int] = []
         data: list[float] = []
-        for i, levels in enumerate(paper_levels):
-            c, x = self.row(levels, discount, salient_levels[i] if salient_levels is not None else None,
-                            passing)
+        for i, held in enumerate(paper_held):
+            c, x = self.row(held, discount)
             rows.extend([i] * len(c))
             cols.extend(c)
             data.extend(x)
         matrix = sp.csr_matrix(
-            (data, (rows, cols)), shape=(len(paper_levels), len(self.nodes)), dtype=np.float64
+            (data, (rows, cols)), shape=(len(paper_held), len(self.nodes)), dtype=np.float64
         )
         matrix.eliminate_zeros()
         return l2_rows(matrix)
@@ -159,6 +167,22 @@ class ConceptSpace:
             [list(p) for p in obj["parents"]],
             list(obj["entity_col"]),
         )
+
+
+def held_factor(salient: bool, mentions: int, passing: float, mention_weight: float) -> float:
+    """How much a paper is about an entity it holds, the factor on its concepts' entries in ``C``.
+
+    1 when the paper holds it saliently (:func:`kg.concepts.links.is_salient`), else
+    ``passing``; times ``1 + mention_weight × ln(mentions)``, the sublinear term frequency of
+    TF-IDF read off the graph's own mention counts: an abstract that names a concept three times
+    is more about it than one that names it once.
+
+    >>> held_factor(True, 1, 0.5, 1.0), held_factor(False, 1, 0.5, 1.0)
+    (1.0, 0.5)
+    >>> round(held_factor(True, 3, 0.5, 1.0), 3)
+    2.099
+    """
+    return (1.0 if salient else passing) * (1.0 + mention_weight * math.log(max(mentions, 1)))
 
 
 def _parents(nx_graph: nx.MultiDiGraph, node: str) -> list[str]:
@@ -281,4 +305,4 @@ def shared_concepts(
     ]
 
 
-__all__ = ["BROADER", "MAX_LEVEL", "ConceptSpace", "concept_space", "shared_concepts"]
+__all__ = ["BROADER", "MAX_LEVEL", "ConceptSpace", "concept_space", "held_factor", "shared_concepts"]

@@ -23,7 +23,7 @@ from kg.encoder import NAME as ENCODER_NAME
 from kg.encoder import text_key
 from kg.errors import QueryError
 from kg.fileio import atomic_write
-from kg.related.concepts import ConceptSpace, concept_space
+from kg.related.concepts import ConceptSpace, concept_space, held_factor
 from kg.related.results import PROPOSED, USED
 from kg.related.shapes import BoundShape, bound_shape, shape_from_json, shape_json
 from kg.related.sparse import csr_row, l2_rows, normalize_pair, weighted_matrix
@@ -39,8 +39,8 @@ if TYPE_CHECKING:
 # Bump when what the saved index holds, or how any part of it is computed, changes: a file of
 # another format is ignored and the index rebuilt from the graph.
 # 2: L reads titles and word pairs, signals divided by scales; 3: S; 4: named quantities; 5: N;
-# 6: C (concepts and their broader concepts)
-INDEX_FORMAT = 7
+# 6: C (concepts and their broader concepts); 8: C weighs concepts by their mention counts
+INDEX_FORMAT = 8
 
 
 @dataclass(slots=True)
@@ -96,14 +96,19 @@ class SignalIndex:
 
         # --- entities: paper → entity edges, one role per (paper, entity)
         holdings: dict[str, dict[int, str]] = defaultdict(dict)
-        held_saliently: list[tuple[int, str]] = []  # (paper row, entity): kg.concepts.links.is_salient
+        # (paper row, entity) → (held saliently: kg.concepts.links.is_salient, mentions)
+        statements: dict[tuple[int, str], tuple[bool, int]] = {}
         for u, v, key, attrs in nx_graph.edges(keys=True, data=True):
             if u in row_of_node and nx_graph.nodes[v].get("kind") in ENTITY_CLASSES:
+                paper_row = row_of_node[u]
                 role = PROPOSED if key == "proposes" else USED
-                if holdings[v].get(row_of_node[u]) != PROPOSED:
-                    holdings[v][row_of_node[u]] = role
-                if "sentence" in attrs and is_salient(str(nx_graph.nodes[u].get("abstract") or ""), attrs):
-                    held_saliently.append((row_of_node[u], v))
+                if holdings[v].get(paper_row) != PROPOSED:
+                    holdings[v][paper_row] = role
+                abstract = str(nx_graph.nodes[u].get("abstract") or "")
+                salient = "sentence" in attrs and is_salient(abstract, attrs)
+                was_salient, mentions = statements.get((paper_row, v), (False, 1))
+                mentions = max(mentions, _count(attrs.get("mentions")))
+                statements[(paper_row, v)] = (was_salient or salient, mentions)
         self.entities: list[str] = sorted(holdings)
         self.entity_col: dict[str, int] = {e: j for j, e in enumerate(self.entities)}
         self.entity_type: list[str] = [nx_graph.nodes[e]["kind"] for e in self.entities]
@@ -154,15 +159,14 @@ class SignalIndex:
         self.used, self.proposed = normalize_pair(used, proposed)
 
         # --- concepts: the held entities and their broader concepts (kg.related.concepts), those
-        # held in passing weighing less
-        self.concept_space, levels = concept_space(
+        # held in passing weighing less, those named more often more
+        self.concept_space, _levels = concept_space(
             nx_graph, self.entities, self.holders, n_papers, w.types, w.generic
         )
-        salient_cols: list[list[int]] = [[] for _ in range(n_papers)]
-        for paper_row, entity in held_saliently:
-            salient_cols[paper_row].append(self.entity_col[entity])
-        salient_levels = [self.concept_space.levels(cols) for cols in salient_cols]
-        self.concepts = self.concept_space.matrix(levels, w.broader, salient_levels, w.passing)
+        held: list[dict[int, float]] = [{} for _ in range(n_papers)]
+        for (paper_row, entity), (salient, mentions) in statements.items():
+            held[paper_row][self.entity_col[entity]] = held_factor(salient, mentions, w.passing, w.mentions)
+        self.concepts = self.concept_space.matrix(held, w.broader)
 
         # --- entity words
         self.entity_terms: list[tuple[str, ...]] = []
@@ -586,6 +590,14 @@ def slug(name: str) -> str:
     from kg.vocab import slug as vocab_slug
 
     return vocab_slug(name)
+
+
+def _count(value: Any) -> int:
+    """A statement's mention count (``mentions`` on a paper → entity edge; 1 when absent or bad)."""
+    try:
+        return max(int(value), 1)
+    except (TypeError, ValueError):
+        return 1
 
 
 def _topic(value: Any) -> int:

@@ -19,6 +19,7 @@ from kg.encoder import DIMENSIONS as ENCODER_DIMENSIONS
 from kg.encoder import load_encoder
 from kg.errors import QueryError
 from kg.memory import gc_paused
+from kg.related.concepts import held_factor
 from kg.related.explain import explain
 from kg.related.index import QueryVectors, SignalIndex, slug
 from kg.related.results import PROPOSED, TYPE_ORDER, USED, BridgePaper, MethodPapers, Related
@@ -143,9 +144,9 @@ class RelatedIndex(SignalIndex):
                 term_weight[t] = max(term_weight.get(t, 0.0), tw)
         words = l2_rows(self._term_rows([term_weight]))
         concept_levels = self.concept_space.levels(sorted(roles))
-        salient_levels = self.concept_space.levels(_salient_cols(extraction, matched))
         concept_cols, concept_x = self.concept_space.row(
-            concept_levels, self.weights.broader, salient_levels, self.weights.passing)
+            _held(extraction, matched, self.weights), self.weights.broader
+        )
         concept = l2_rows(
             sp.csr_matrix(
                 (concept_x, ([0] * len(concept_cols), concept_cols)),
@@ -297,10 +298,12 @@ def build_index(
     return RelatedIndex(nx_graph, weights, titles=titles, saved_vectors=saved_vectors, progress=progress)
 
 
-def _salient_cols(extraction: Extraction, matched: Mapping[int, int]) -> list[int]:
-    """The entity columns an abstract holds saliently (:func:`kg.concepts.links.is_salient`, read
-    from its mentions as the graph reads a paper's statements: proposed or of a type a paper
-    addresses, named twice or more, or named first in its opening sentences)."""
+def _held(extraction: Extraction, matched: Mapping[int, int], weights: RelatedWeights) -> dict[int, float]:
+    """The entity columns an abstract holds, each with its factor in ``C``
+    (:func:`kg.related.concepts.held_factor`), read from its mentions as the graph reads a
+    paper's statements: salient when proposed or of a type a paper addresses, named twice or
+    more, or named first in its opening sentences (:func:`kg.concepts.links.is_salient`); its
+    mention count the number of its mentions."""
     from kg.assemble import DEFAULT_PROPERTY_OF_TYPE
     from kg.concepts.links import is_salient
 
@@ -316,5 +319,12 @@ def _salient_cols(extraction: Extraction, matched: Mapping[int, int]) -> list[in
         count[j] = count.get(j, 0) + 1
         start[j] = min(start.get(j, mention.start), mention.start)
     abstract = extraction.paper.abstract
-    statements = {j: {"predicate": predicate[j], "mentions": count[j], "start": start[j]} for j in predicate}
-    return sorted(j for j, statement in statements.items() if is_salient(abstract, statement))
+    return {
+        j: held_factor(
+            is_salient(abstract, {"predicate": predicate[j], "mentions": count[j], "start": start[j]}),
+            count[j],
+            weights.passing,
+            weights.mentions,
+        )
+        for j in sorted(predicate)
+    }

@@ -53,6 +53,9 @@ class RelatedWeights:
             addressed, named once, after its first two sentences:
             :func:`kg.concepts.links.is_salient`), and on the broader concepts reached only
             through such concepts.
+        mentions: the factor in ``C`` on the log of how many times a paper names a concept: its
+            entries are multiplied by ``1 + mentions × ln(count)`` (the sublinear term frequency
+            of TF-IDF, on the graph's mention counts; 0 ignores the counts).
         terms: weight of the entity-word similarity ``W`` (entities that share words).
         bound: weight of the bound-shape similarity ``B``.
         topic: bonus when both papers are in the same topic.
@@ -70,6 +73,7 @@ class RelatedWeights:
     broader: float = 0.7
     generic: float = 0.5
     passing: float = 0.5
+    mentions: float = 1.0
     terms: float = 0.25
     bound: float = 0.1
     topic: float = 0.0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import re
 from pathlib import Path
 
 from kg.graphdir import load_nx, write_graph_dir
@@ -164,3 +166,42 @@ def test_related_concepts_a_concept_named_in_passing_weighs_less() -> None:
     flat = build_index(gb.g, RelatedWeights(**{**GRAPH_ONLY.to_json(), "passing": 1.0}))
     signals = {r.id: r.signals["concept"] for r in flat.related("q")}
     assert abs(signals["passing"] - signals["about"]) < 1e-9  # without the factor, the two tie
+
+
+def test_related_concepts_a_concept_named_more_often_weighs_more() -> None:
+    """q names Thompson sampling three times and graph neural networks once, both saliently;
+    "often" shares the first, "once" the second. Both concepts are equally rare, so the concept
+    named three times carries more of q's vector: by ``1 + ln 3`` against 1."""
+    gb = GraphBuilder()
+    for pid, abstract in filler(8):
+        gb.paper(pid, pid, abstract)
+    gb.paper("q", "Q").paper("often", "Often").paper("once", "Once")
+    gb.holds("q", "Method", "thompson sampling").holds("q", "Method", "graph neural network")
+    gb.g.edges["paper:q", entity_node("Method", "thompson sampling"), "uses"]["mentions"] = 3
+    gb.holds("often", "Method", "thompson sampling").holds("once", "Method", "graph neural network")
+    often, once = build_index(gb.g, GRAPH_ONLY).related("q")
+    assert (often.id, once.id) == ("often", "once")
+    assert abs(often.signals["concept"] / once.signals["concept"] - (1 + math.log(3))) < 1e-9
+    flat = build_index(gb.g, RelatedWeights(**{**GRAPH_ONLY.to_json(), "mentions": 0.0}))
+    signals = {r.id: r.signals["concept"] for r in flat.related("q")}
+    assert abs(signals["often"] - signals["once"]) < 1e-9  # counts ignored: the two tie
+
+
+def test_related_concepts_an_abstract_not_in_the_graph_weighs_its_mention_counts() -> None:
+    """The same factor for an abstract read on the fly: its mentions are counted."""
+    gb = GraphBuilder()
+    for pid, abstract in filler(8):
+        gb.paper(pid, pid, abstract)
+    gb.paper("often", "Often").paper("once", "Once")
+    gb.holds("often", "Method", "thompson sampling").holds("once", "Method", "graph neural network")
+    text = "Thompson sampling and graph neural networks. Thompson sampling again. Thompson sampling."
+    spans = [("thompson sampling", m.start()) for m in re.finditer("Thompson sampling", text)]
+    spans.append(("graph neural network", text.index("graph")))
+    mentions = tuple(
+        Mention(type="Method", text=text[s : s + len(c)], start=s, end=s + len(c), canonical=c)
+        for c, s in spans
+    )
+    paper = Paper(id="p-new", title="New", abstract=text)
+    by_id = {r.id: r for r in build_index(gb.g, GRAPH_ONLY).related_text(Extraction(paper, mentions, ()))}
+    ratio = by_id["often"].signals["concept"] / by_id["once"].signals["concept"]
+    assert abs(ratio - (1 + math.log(3))) < 1e-9
