@@ -55,16 +55,16 @@ times the word's IDF over papers. ``W`` is the cosine of these vectors; the expl
 the entity pairs behind the strongest shared words ("similar: generalized linear contextual
 bandit ≈ stochastic linear bandit"). Generic heads ("framework", "model") count only in pairs.
 
-**Bounds** ``B``. Each claimed bound (``Bound`` nodes) yields shape features: ``(quantity, side)``
-("a regret upper bound") and ``(quantity, side, variable, exponent)`` ("a regret upper bound
-in √T"), where the exponent of each variable is read off the bound's plain expression by
-:func:`dependence` (``d sqrt(T log T)`` → ``d: 1, T: 1/2 · log``). Tight and order-of bounds
-count as both sides. The quantity is the one the bound rules name, without the qualifiers they
-read ("expected regret" and "Nash regret" bounds are regret bounds:
+**Bounds** ``B``. Each claimed bound (``Bound`` nodes) yields shape features: "a bound" (every
+bound has it: two papers claiming bounds on different quantities still meet there, weakly),
+``(quantity, side)`` ("a regret upper bound") and ``(quantity, side, variable, exponent)`` ("a
+regret upper bound in √T"), where the exponent of each variable is read off the bound's plain
+expression by :func:`dependence` (``d sqrt(T log T)`` → ``d: 1, T: 1/2 · log``). Tight and
+order-of bounds count as both sides. The quantity is the one the bound rules name, without the
+qualifiers they read ("expected regret" and "Nash regret" bounds are regret bounds:
 :func:`extractors.bounds.named_quantity`). Features are IDF-weighted and L2-normalized like
-entities; ``B`` is their
-cosine. The explanation also says when one paper's upper bound has a smaller exponent in a
-shared variable than the other's (it improves that dependence).
+entities; ``B`` is their cosine. The explanation also says when one paper's upper bound has a
+smaller exponent in a shared variable than the other's (it improves that dependence).
 
 **Topic** is the community id the build assigns (``topic`` on paper nodes; weight 0 by default,
 see :class:`RelatedWeights`, but always named in the explanation).

@@ -202,6 +202,8 @@ def _bound_phrases(a: Sequence[BoundShape], b: Sequence[BoundShape], limit: int 
         for y in b:
             for strength, phrase in compare_shapes(x, y):
                 found[phrase] = max(found.get(phrase, 0), strength)
+    if not found and a and b:
+        return ["both claim bounds"]  # on different quantities: the coarsest shared shape
     shared = sorted((p for p, s in found.items() if s != 2), key=lambda p: (-found[p], p))
     # "both claim regret upper bounds" adds nothing once "… in √T" is said.
     kept = [p for p in shared if not any(o.startswith(p + " in ") for o in shared)]

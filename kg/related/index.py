@@ -39,8 +39,9 @@ if TYPE_CHECKING:
 # Bump when what the saved index holds, or how any part of it is computed, changes: a file of
 # another format is ignored and the index rebuilt from the graph.
 # 2: L reads titles and word pairs, signals divided by scales; 3: S; 4: named quantities; 5: N;
-# 6: C (concepts and their broader concepts); 8: C weighs concepts by their mention counts
-INDEX_FORMAT = 8
+# 6: C (concepts and their broader concepts); 8: C weighs concepts by their mention counts;
+# 9: B's coarsest feature, "a bound"
+INDEX_FORMAT = 9
 
 
 @dataclass(slots=True)

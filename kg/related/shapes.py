@@ -23,6 +23,10 @@ _TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9{
 
 Dependence = dict[str, tuple[Fraction, int]]  # variable → (polynomial exponent, log power)
 
+# The shape feature every bound has: two papers that both claim bounds meet on it (a theory paper
+# is nearer another theory paper than an empirical one), at the IDF of bound-claiming papers.
+ANY_BOUND = "bound"
+
 
 class _Unparsable(Exception):
     pass
@@ -245,8 +249,9 @@ class BoundShape:
     attribution: str
 
     def features(self) -> list[str]:
-        """The shape features of this bound (see :mod:`kg.related`)."""
-        out = []
+        """The shape features of this bound (see :mod:`kg.related`), the coarsest first: that it
+        is a bound at all (:data:`ANY_BOUND`), then its quantity and side, then each dependence."""
+        out = [ANY_BOUND]
         for side in self.sides:
             out.append(f"{self.quantity}|{side}")
             out.extend(f"{self.quantity}|{side}|{v}|{e}|{lg}" for v, e, lg in self.dependence)

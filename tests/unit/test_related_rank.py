@@ -70,9 +70,22 @@ def test_related_shared_bound_shape_is_found_and_explained() -> None:
     gb.bound("same", "upper", "O(sqrt(T))", ["T"], "regret")
     gb.bound("other", "lower", "Omega(1/epsilon^2)", ["epsilon"], "sample complexity")
     results = build_index(gb.g).related("q")
-    assert [r.id for r in results] == ["same"]
+    # "other" claims a bound too, on another quantity: it meets q on the coarsest shape only
+    assert [r.id for r in results] == ["same", "other"]
     assert results[0].bounds == ("both claim regret upper bounds in √T",)
     assert results[0].explanation == "both claim regret upper bounds in √T"
+    assert results[1].bounds == ("both claim bounds",)
+    assert results[0].signals["bound"] > 2 * results[1].signals["bound"] > 0
+
+
+def test_related_papers_claiming_bounds_meet_on_the_coarsest_shape_only_when_both_do() -> None:
+    gb = _graph("q", "theory", "empirical")
+    gb.bound("q", "upper", "O(sqrt(T))", ["T"], "regret")
+    gb.bound("theory", "lower", "Omega(1/epsilon^2)", ["epsilon"], "sample complexity")
+    gb.holds("q", "Method", "m").holds("theory", "Method", "m").holds("empirical", "Method", "m")
+    by_id = {r.id: r for r in build_index(gb.g).related("q")}
+    assert by_id["theory"].signals["bound"] > 0 == by_id["empirical"].signals["bound"]
+    assert by_id["theory"].score > by_id["empirical"].score
 
 
 def test_related_bound_improvement_is_explained() -> None:
