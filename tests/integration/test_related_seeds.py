@@ -12,7 +12,7 @@ from kg.cli import main
 from kg.evaluate.related import evaluate_related, load_judgments
 from kg.graphdir import load_nx
 from kg.ingest import read_papers
-from kg.related import INDEX_FILE, RelatedIndex, build_index
+from kg.related import INDEX_FILE, RelatedIndex, RelatedWeights, build_index
 
 pytestmark = pytest.mark.integration
 
@@ -56,6 +56,20 @@ def test_related_seed_eval_on_a_second_judge(seed_graph_dir: Path, seed_index: R
     # Floors just under what `kg eval related` prints (docs/related.md).
     assert kg.mean_ndcg >= 0.61
     assert kg.mean_ndcg >= tfidf.mean_ndcg + 0.09
+
+
+def test_related_seed_eval_graph_only(seed_graph_dir: Path) -> None:
+    """The graph's own evidence alone (`--weights` with the text signals and the entity words at 0):
+    floors just under docs/related.md's issue-27 table, both judges."""
+    graph = load_nx(seed_graph_dir)
+    index = build_index(graph, RelatedWeights(lexical=0, semantic=0, encoder=0, terms=0))
+    first = evaluate_related(graph, load_judgments(JUDGMENTS), index=index)
+    second = evaluate_related(
+        graph, load_judgments(JUDGMENTS.with_name("related_judgments_seeds_second.jsonl")), index=index
+    )
+    print("\n" + first.report() + "\n" + second.report())
+    assert first.systems[0].mean_ndcg >= 0.42
+    assert second.systems[0].mean_ndcg >= 0.45
 
 
 def test_related_seed_titles_are_derived_so_no_titles_changes_nothing(
