@@ -394,3 +394,24 @@ def test_bounds_attribution_a_participle_commenting_on_the_bound_does_not_make_i
     bounds_pipeline: Any, abstract: str
 ) -> None:
     assert attributions(bounds_pipeline, abstract) == ["this"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (
+            "Our algorithm attains regret $O(\\Psi d \\sqrt{T})$. This is an improvement over "
+            "$O(d \\sqrt{T})$ for independent users.",
+            ["this", "prior"],
+        ),
+        (
+            "We give a rate of $O(1/T)$, a substantial improvement upon the worst case $O(1/\\sqrt{T})$ "
+            "rates.",
+            ["this", "prior"],
+        ),
+    ],
+)
+def test_bounds_attribution_what_an_improvement_is_over_is_earlier_work(
+    bounds_pipeline: Any, abstract: str, expected: list[str]
+) -> None:
+    assert attributions(bounds_pipeline, abstract) == expected
