@@ -23,6 +23,7 @@ from extractors.bounds.text import (
     Text,
     derived,
     ends_before,
+    is_verb,
     sentence_span,
     token_at,
     window_before,
@@ -196,6 +197,7 @@ def cue_state(text: Text, lo: int, hi: int, where: str = "before") -> str | None
             and not _suffered_by_any(text, k, hit)
             and not _known_as_given(text, k, hit)
             and not _known_attained(text, k, hit)
+            and not _compared_elsewhere(text, k + len(hit), hi, hit)
         ):
             state = "prior"
             k += len(hit)
@@ -275,6 +277,16 @@ def _bounding_than(text: Text, k: int, hit: Phrase) -> bool:
         if word in text.lex.negations:
             return True
     return False
+
+
+def _compared_elsewhere(text: Text, k: int, hi: int, hit: Phrase) -> bool:
+    """Whether a comparing cue ending at ``words[k]`` ("than", "improvement over") is separated
+    from the end of its window by a finite verb: "our algorithm, which labels a point if the
+    uncertainty is larger than a threshold, achieves $X$" compares the uncertainty, not the bound
+    of the verb after it. Needs the parse; without it, False."""
+    if hit[-1] not in text.lex.comparison_ends:
+        return False
+    return any(is_verb(text, j) for j in range(k, hi))
 
 
 def _before_this(text: Text, k: int) -> bool:

@@ -127,6 +127,7 @@ class Lexicon:
     contrast_openers: frozenset[Phrase]
     negations: frozenset[str]
     comment_adverbs: frozenset[str]
+    comparison_ends: frozenset[str]
     attain_verbs: tuple[str, ...]
     known_fillers: frozenset[str]
     from_fillers: frozenset[str]

@@ -415,3 +415,22 @@ def test_bounds_attribution_what_an_improvement_is_over_is_earlier_work(
     bounds_pipeline: Any, abstract: str, expected: list[str]
 ) -> None:
     assert attributions(bounds_pipeline, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # the comparison is of the uncertainty, in a clause of its own: the verb after it states the bound
+        (
+            "Our algorithm, which labels a point if the uncertainty is larger than a threshold, achieves "
+            "a regret of $O(T^{2/3})$.",
+            ["this"],
+        ),
+        # the formula is what is compared
+        ("Our sampler mixes in $O(d)$ steps, faster than $O(d^2)$.", ["this", "prior"]),
+    ],
+)
+def test_bounds_attribution_a_comparison_speaks_only_of_what_it_compares(
+    bounds_pipeline: Any, abstract: str, expected: list[str]
+) -> None:
+    assert attributions(bounds_pipeline, abstract) == expected
