@@ -10,8 +10,8 @@ the cues: "from $A$ to $B$" ($A$ is earlier, $B$ this paper's), "$X$ is known", 
 improving verb), "the $X$ lower bound established in this paper". Without any cue, a bound in a
 list or an enumeration keeps the attribution of the one before, a clause with no subject of its
 own continues the clause before, the words after the formula ("$X$ of SAGA", "…, recent work
-has …") and then the nearest earlier sentence with a cue decide; a bound stated before the abstract
-first speaks of itself is background (earlier work).
+has …"), then the bound before it in its sentence and then the nearest earlier sentence with a cue
+decide; a bound stated before the abstract first speaks of itself is background (earlier work).
 """
 
 from __future__ import annotations
@@ -116,6 +116,10 @@ def attribute(text: Text, wk: int, earlier: Earlier) -> str:
         return state
     if _cue_state_any(text, first, wk) == "this":
         return "this"  # "We give two applications: …, and … with $X$"
+    if earlier.last is not None and text.sentences[earlier.last.word] == text.sentences[wk]:
+        # "existing methods require $A$ queries … and $B$ queries if …": nothing in the clause
+        # speaks of this bound, so the sentence's bound before it does, before earlier sentences
+        return earlier.last.attribution
     k = first - 1
     for _ in range(_BACK_SENTENCES):
         if k < 0:

@@ -434,3 +434,25 @@ def test_bounds_attribution_a_comparison_speaks_only_of_what_it_compares(
     bounds_pipeline: Any, abstract: str, expected: list[str]
 ) -> None:
     assert attributions(bounds_pipeline, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (
+            "We study finite-sum problems. For non-smooth functions, existing methods require "
+            "$O(N\\epsilon^{-2})$ queries to compute an $\\epsilon$-suboptimal point and "
+            "$O(N\\epsilon^{-1})$ queries if the functions are smooth.",
+            ["prior", "prior"],
+        ),
+        (
+            "Previous algorithms need $O(d^2)$ memory. The memory drops to $O(d)$, while the server "
+            "runs in $O(n)$ time.",
+            ["prior", "this", "this"],
+        ),
+    ],
+)
+def test_bounds_attribution_a_bound_without_cues_follows_the_bound_before_it_in_its_sentence(
+    bounds_pipeline: Any, abstract: str, expected: list[str]
+) -> None:
+    assert attributions(bounds_pipeline, abstract) == expected
