@@ -10,8 +10,10 @@ the cues: "from $A$ to $B$" ($A$ is earlier, $B$ this paper's), "$X$ is known", 
 improving verb), "the $X$ lower bound established in this paper". Without any cue, a bound in a
 list or an enumeration keeps the attribution of the one before, a clause with no subject of its
 own continues the clause before, the words after the formula ("$X$ of SAGA", "…, recent work
-has …"), then the bound before it in its sentence and then the nearest earlier sentence with a cue
-decide; a bound stated before the abstract first speaks of itself is background (earlier work).
+has …"), then the bound before it in its sentence, then a connective setting the sentence against
+what came before ("However, …": earlier work's shortcoming) and then the nearest earlier sentence
+with a cue decide; a bound stated before the abstract first speaks of itself is background
+(earlier work).
 """
 
 from __future__ import annotations
@@ -120,6 +122,8 @@ def attribute(text: Text, wk: int, earlier: Earlier) -> str:
         # "existing methods require $A$ queries … and $B$ queries if …": nothing in the clause
         # speaks of this bound, so the sentence's bound before it does, before earlier sentences
         return earlier.last.attribution
+    if _sets_a_limitation(text, first):
+        return "prior"  # "However, computing the likelihood … has a time complexity of $X$"
     k = first - 1
     for _ in range(_BACK_SENTENCES):
         if k < 0:
@@ -159,6 +163,20 @@ def _after_fronted_contrast(text: Text, wk: int) -> int | None:
             return None
         return end + 2
     return None
+
+
+def _sets_a_limitation(text: Text, first: int) -> bool:
+    """Whether the sentence starting at ``words[first]`` opens on an adversative connective
+    ("However, …", "Unfortunately, …"), so that, without a cue of its own, it states a shortcoming
+    of earlier work; not when its subject is "the <method>", the paper's own method spoken of
+    again ("However, the algorithm runs in near linear time, $X$")."""
+    words = text.words
+    if words[first].text.lower() not in text.lex.adversative_openers:
+        return False
+    j = first + 1 + (first + 1 < len(words) and words[first + 1].text == ",")
+    return not (
+        j + 1 < len(words) and words[j].text == "the" and words[j + 1].text in text.lex.method_nouns
+    )
 
 
 def _comment_opens(text: Text, k: int) -> bool:

@@ -128,6 +128,7 @@ class Lexicon:
     negations: frozenset[str]
     comment_adverbs: frozenset[str]
     comparison_ends: frozenset[str]
+    adversative_openers: frozenset[str]
     attain_verbs: tuple[str, ...]
     known_fillers: frozenset[str]
     from_fillers: frozenset[str]

@@ -456,3 +456,24 @@ def test_bounds_attribution_a_bound_without_cues_follows_the_bound_before_it_in_
     bounds_pipeline: Any, abstract: str, expected: list[str]
 ) -> None:
     assert attributions(bounds_pipeline, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (
+            "We study listwise ranking. However, given $N$ items, computing the likelihood under the "
+            "model has a time complexity of $O(N!)$.",
+            ["prior"],
+        ),
+        # "the algorithm" is the paper's own, spoken of again
+        (
+            "We give a simple sampler. However, the algorithm runs in near linear time, $O(n \\log n)$.",
+            ["this"],
+        ),
+    ],
+)
+def test_bounds_attribution_a_sentence_set_against_what_came_before_speaks_of_earlier_work(
+    bounds_pipeline: Any, abstract: str, expected: list[str]
+) -> None:
+    assert attributions(bounds_pipeline, abstract) == expected
