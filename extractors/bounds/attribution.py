@@ -252,7 +252,7 @@ def _cue_state_any(text: Text, lo: int, hi: int, where: str = "before") -> str |
 def citation_at(text: Text, k: int) -> bool:
     """Whether ``words[k]`` is a citation: a year closing a reference, or ``\\cite``."""
     w = text.words[k]
-    if w.text in ("cite", "citep", "citet") and k > 0 and text.words[k - 1].text == "\\":
+    if w.text in text.lex.cite_commands and k > 0 and text.words[k - 1].text == "\\":
         return True
     if len(w.text) != 4 or not w.text.isdigit() or not w.text.startswith(("19", "20")):
         return False
