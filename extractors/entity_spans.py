@@ -75,6 +75,10 @@ def sentence_of(bounds: list[tuple[int, int]], pos: int) -> tuple[int, int]:
 
 PAIRS = {"(": ")", "[": "]", "{": "}"}
 DETERMINER = re.compile(r"(?:the|a|an|our|their|this|these|those|its|such)\s+", re.I)
+# A name does not end on a function word: "learning ability of", "Gibbs sampling and", "RL with".
+TRAILING_FUNCTION_WORD = re.compile(
+    r"\s+(?:a|an|the|of|in|on|at|by|for|from|to|with|via|into|than|as|and|or|nor)$"
+)
 
 
 def balanced(text: str, start: int, end: int, opening: str) -> bool:
@@ -82,8 +86,9 @@ def balanced(text: str, start: int, end: int, opening: str) -> bool:
 
 
 def trim(text: str, start: int, end: int) -> tuple[int, int]:
-    """Shrink ``[start, end)`` past leading determiners, edge spaces and punctuation, and
-    unbalanced edge brackets ("Polish ( SyntLex )" keeps its parentheses).
+    """Shrink ``[start, end)`` past leading determiners, trailing function words ("sampling and"),
+    edge spaces and punctuation, and unbalanced edge brackets ("Polish ( SyntLex )" keeps its
+    parentheses).
 
     >>> t = "the Polish ( SyntLex ) corpus."
     >>> t[slice(*trim(t, 0, len(t)))]
@@ -114,6 +119,10 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
         # A trailing formula is a value or a condition, not part of the name: "error $\\le\\epsilon$".
         if end - start > len(MATH_PLACEHOLDER) + 1 and text.endswith(" " + MATH_PLACEHOLDER, start, end):
             end -= len(MATH_PLACEHOLDER) + 1
+            continue
+        tail = TRAILING_FUNCTION_WORD.search(text, start, end)
+        if tail is not None and tail.start() > start:
+            end = tail.start()
             continue
         m = DETERMINER.match(text, start, end)
         if not m or m.end() >= end:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from extractors.entity_spans import is_generic
+from extractors.entity_spans import is_generic, trim
 from kg.types import Mention
 
 Extract = Callable[[str], list[Mention]]
@@ -226,3 +226,20 @@ def test_every_listed_name_rule_matches_as_with_a_look_behind() -> None:
         theirs = re.compile(r"(?<![\w\-])(?:" + obj["regex"] + r")" + _NAME_END)
         for text in texts:
             assert [m.span() for m in _find_names(ours, text)] == [m.span() for m in theirs.finditer(text)]
+
+
+@pytest.mark.parametrize(
+    ("span", "name"),
+    [
+        ("the learning ability of", "learning ability"),
+        ("Gibbs sampling and", "Gibbs sampling"),
+        ("maximum size of the", "maximum size"),
+        ("uncertainty quantification for,", "uncertainty quantification"),
+        ("OR", "OR"),  # a name that is itself a function word keeps it
+        ("vitamin A", "vitamin A"),  # a capital letter is a name's part, not an article
+        ("learning to rank", "learning to rank"),  # function words inside a name stay
+    ],
+)
+def test_trim_drops_function_words_a_name_cannot_end_on(span: str, name: str) -> None:
+    start, end = trim(span, 0, len(span))
+    assert span[start:end] == name
