@@ -15,6 +15,8 @@ signals and the entity words at 0) and the TF-IDF baseline of the same run.
 ``--minilm`` computes the full sentence encoder's vectors where no saved index holds them (on the
 22k-paper corpus that is 2,189 CPU-seconds); without it the corpus rows of the full encoder are
 left out unless ``CORPUS_BUILD/related-index.npz`` has them (``kg related --write-index``).
+``--table FILE.npy`` (repeatable) adds a row for a token table fitted by
+``tools/fit_static_encoder.py`` in the encoder's place.
 """
 
 from __future__ import annotations
@@ -92,6 +94,24 @@ def encode_static(texts: list[str]) -> np.ndarray:
     return load_static_encoder().vectors(texts)
 
 
+def encode_table(path: Path, texts: list[str]) -> np.ndarray:
+    """Unit means of the rows of a token table (vocabulary × width) over each text's tokens."""
+    table = np.load(path, allow_pickle=False).astype(np.float32)
+    tokenizer = load_encoder().tokenizer
+    tokenizer.no_truncation()
+    out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
+    try:
+        for i, encoding in enumerate(tokenizer.encode_batch(texts, add_special_tokens=False)):
+            if encoding.ids:
+                mean = table[encoding.ids].mean(axis=0)
+                norm = float(np.linalg.norm(mean))
+                if norm > 0:
+                    out[i, : len(mean)] = mean / norm
+    finally:
+        tokenizer.enable_truncation(256)
+    return out
+
+
 def build_index(nx_graph: Any, weights: RelatedWeights, saved: dict[str, np.ndarray] | None) -> Any:
     """The related index under ``weights``, the encoder's vectors taken from ``saved``."""
     from kg.related import build_index as build
@@ -117,6 +137,8 @@ def main() -> int:  # noqa: C901, PLR0915 - one table, built in order
     ap.add_argument("--corpus", help="a build directory of the 22k-paper corpus")
     ap.add_argument("--minilm", action="store_true", help="encode with the full model where no index has it")
     ap.add_argument("--minilm-sample", type=int, default=300, help="texts timed for the full model's cost")
+    ap.add_argument("--table", type=Path, action="append", default=[],
+                    help="a token table (tools/fit_static_encoder.py) ranked in the encoder's place")
     ap.add_argument("--signals-only", action="store_true",
                     help="only the default, each signal off, the graph alone and TF-IDF: no cheaper "
                          "encoder forms, no timings (a loaded machine's quick table)")
@@ -145,6 +167,9 @@ def main() -> int:  # noqa: C901, PLR0915 - one table, built in order
                 quick.insert(0, ("default (full encoder)", default, forms["minilm"]))
                 quick += [(f"{s} off", dataclasses.replace(default, **{s: 0.0}), forms["minilm"])
                           for s in SIGNALS if getattr(default, s) != 0]
+            for table in args.table:
+                vectors = dict(zip(keys, encode_table(table, texts), strict=True))
+                quick.append((f"encoder: table {table.name}", default, vectors))
             for config, weights, vectors in quick:
                 index, seconds = cpu(build_index, nx_graph, weights, vectors)
                 for label, judgments in judged:
@@ -174,6 +199,9 @@ def main() -> int:  # noqa: C901, PLR0915 - one table, built in order
             configs.append(("default (full encoder)", default, forms["minilm"]))
         configs.append(("encoder off", dataclasses.replace(default, encoder=0.0), None))
         configs.append(("encoder: static table", default, forms["static"]))
+        for table in args.table:
+            vectors = dict(zip(keys, encode_table(table, texts), strict=True))
+            configs.append((f"encoder: table {table.name}", default, vectors))
         if "minilm-128" in forms:
             configs.append((f"encoder: first {SHORT_TOKENS} tokens", default, forms["minilm-128"]))
         for vectors_name in ("full encoder", "static table"):

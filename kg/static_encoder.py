@@ -88,8 +88,9 @@ def load_static_encoder() -> StaticEncoder:
     return StaticEncoder()
 
 
-def distill(encoder: Encoder, dimensions: int = DIMENSIONS, sif_a: float = SIF_A) -> np.ndarray:
-    """The table of ``encoder``'s vocabulary (see the module docstring): ``vocab × dimensions``."""
+def token_rows(encoder: Encoder) -> tuple[np.ndarray, np.ndarray]:
+    """Each vocabulary token encoded by ``encoder`` on its own (``[CLS] token [SEP]``, mean pooling):
+    ``vocab × 384`` rows (zeros for the special tokens) and the ids of the tokens kept."""
     from threadpoolctl import threadpool_limits
 
     vocab = encoder.tokenizer.get_vocab()
@@ -103,6 +104,20 @@ def distill(encoder: Encoder, dimensions: int = DIMENSIONS, sif_a: float = SIF_A
             batch = kept[start : start + 512]
             ids = np.stack([np.full(len(batch), cls), batch, np.full(len(batch), sep)], axis=1)
             rows[batch] = encoder.encode_batch(ids)
+    return rows, kept
+
+
+def sif_weights(size: int, sif_a: float = SIF_A) -> np.ndarray:
+    """SIF weights ``a / (a + p)`` of a vocabulary, ``p`` a Zipf law over its rank (its order)."""
+    rank = np.arange(1, size + 1, dtype=np.float64)
+    p = (1.0 / rank) / (1.0 / rank).sum()
+    return sif_a / (sif_a + p)  # type: ignore[no-any-return]
+
+
+def distill(encoder: Encoder, dimensions: int = DIMENSIONS, sif_a: float = SIF_A) -> np.ndarray:
+    """The table of ``encoder``'s vocabulary (see the module docstring): ``vocab × dimensions``."""
+    rows, kept = token_rows(encoder)
+    size = len(rows)
     centred = rows[kept] - rows[kept].mean(axis=0)
     _u, _s, components = np.linalg.svd(centred, full_matrices=False)
     components = components[:dimensions]
@@ -111,9 +126,7 @@ def distill(encoder: Encoder, dimensions: int = DIMENSIONS, sif_a: float = SIF_A
     components *= signs[:, None]
     table = np.zeros((size, dimensions), dtype=np.float64)
     table[kept] = centred @ components.T
-    rank = np.arange(1, size + 1, dtype=np.float64)
-    p = (1.0 / rank) / (1.0 / rank).sum()
-    table *= (sif_a / (sif_a + p))[:, None]
+    table *= sif_weights(size, sif_a)[:, None]
     return table.astype(np.float16)
 
 
