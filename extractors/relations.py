@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
 
-NAME = "relations.pairs.v2"
+NAME = "relations.pairs.v3"
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "relations"
 RELATION_TYPES: tuple[str, ...] = (
     "USED-FOR",
@@ -163,9 +163,9 @@ def doc_vectors(doc: Doc, width: int) -> np.ndarray:
 
     vectors = doc.vocab.vectors
     if not width or not vectors.shape[0] or vectors.shape[1] != width:
-        return np.zeros((len(doc), width), dtype=np.float32)
+        return np.zeros((len(doc), width), dtype=np.float64)
     rows = vectors.find(keys=doc.to_array(ORTH))
-    tok = np.asarray(vectors.data, dtype=np.float32)[rows]
+    tok = np.asarray(vectors.data, dtype=np.float64)[rows]
     tok[rows < 0] = 0.0
     return tok  # type: ignore[no-any-return]
 
@@ -178,13 +178,13 @@ def pair_dense(tok: np.ndarray, heads: Sequence[int], pair: Pair) -> np.ndarray:
     parts = [
         tok[_span_head(heads, a0, a1)],
         tok[_span_head(heads, b0, b1)],
-        tok[a1:b0].sum(axis=0) if b0 > a1 else np.zeros(width, dtype=np.float32),
+        tok[a1:b0].sum(axis=0) if b0 > a1 else np.zeros(width, dtype=np.float64),
     ]
     out = []
     for v in parts:
         n = float(np.linalg.norm(v))
         out.append(v / n if n > 0 else v)
-    return np.concatenate(out).astype(np.float32)
+    return np.concatenate(out)
 
 
 def doc_arrays(doc: Doc) -> tuple[list[str], list[str], list[str], list[int]]:
@@ -285,8 +285,10 @@ def load_model(model_dir: Path = MODEL_DIR) -> RelationModel:
         or dense.shape != (3 * int(meta.get("vector_width", 0)), len(classes))
     ):
         raise ConfigError(f"{model_dir}: weights.npz does not match meta.json")
-    return RelationModel(classes, features, weights.astype(np.float32), bias.astype(np.float32),
-                         float(meta["threshold"]), dense.astype(np.float32))
+    # float64: a float32 sum's last bits follow memory alignment, and a confidence rounded to four
+    # places must not move when nothing but the layout did
+    return RelationModel(classes, features, weights.astype(np.float64), bias.astype(np.float64),
+                         float(meta["threshold"]), dense.astype(np.float64))
 
 
 @lru_cache(maxsize=1)
