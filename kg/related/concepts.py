@@ -64,22 +64,14 @@ class ConceptSpace:
     entity_col: list[int]  # per entity column of the index, its concept column
     reached: dict[int, dict[int, int]] = field(default_factory=dict, repr=False)  # :meth:`reach`
 
-    def levels(self, entity_cols: Iterable[int], max_level: int = MAX_LEVEL) -> dict[int, int]:
-        """Concept column → the level at which entities ``entity_cols`` reach it (0: held)."""
+    def levels(self, entity_cols: Iterable[int]) -> dict[int, int]:
+        """Concept column → the level at which entities ``entity_cols`` reach it (0: held), up to
+        :data:`MAX_LEVEL`: the nearest of the entities' own :meth:`reach`."""
         level: dict[int, int] = {}
-        frontier = sorted({self.entity_col[j] for j in entity_cols})
-        for col in frontier:
-            level[col] = 0
-        depth = 0
-        while frontier and depth < max_level:
-            depth += 1
-            nxt: list[int] = []
-            for col in frontier:
-                for parent in self.parents[col]:
-                    if parent not in level:
-                        level[parent] = depth
-                        nxt.append(parent)
-            frontier = nxt
+        for col in {self.entity_col[j] for j in entity_cols}:
+            for c, depth in self.reach(col).items():
+                if depth < level.get(c, MAX_LEVEL + 1):
+                    level[c] = depth
         return level
 
     def ancestors(self, col: int) -> set[int]:
@@ -200,8 +192,8 @@ def concept_space(
     n_papers: int,
     types: Mapping[str, float],
     generic: float = 1.0,
-) -> tuple[ConceptSpace, list[dict[int, int]]]:
-    """The concept columns of a graph and each paper's concept levels.
+) -> ConceptSpace:
+    """The concept columns of a graph, their weights and parents.
 
     Args:
         nx_graph: the graph (entity nodes, ``broader`` edges, optional ``idf``/``specific``).
@@ -212,7 +204,8 @@ def concept_space(
         generic: the factor on a concept the graph marks as not ``specific``.
 
     Returns:
-        The :class:`ConceptSpace` and, per paper row, concept column → level.
+        The :class:`ConceptSpace` (a concept's ``df``, when the graph gives it no ``idf``, counts the
+        papers whose held entities reach it).
     """
     nodes: set[str] = set()
     frontier = list(entities)
@@ -260,7 +253,7 @@ def concept_space(
         factor = 1.0 if provisional.specific[k] else generic
         weight[k] = value * types.get(provisional.types[k], 0.0) * factor
     provisional.weight = weight
-    return provisional, paper_levels
+    return provisional
 
 
 def shared_concepts(

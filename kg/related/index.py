@@ -27,7 +27,7 @@ from kg.related.concepts import ConceptSpace, concept_space, held_factor
 from kg.related.results import PROPOSED, USED
 from kg.related.shapes import BoundShape, bound_shape, shape_from_json, shape_json
 from kg.related.sparse import csr_row, l2_rows, normalize_pair, weighted_matrix
-from kg.related.vectorizers import encoder_vectors, lexical_matrix, lexical_vectorizer, paper_text
+from kg.related.vectorizers import encoder_vectors, lexical_matrix, lexical_vectorizer, paper_texts
 from kg.related.weights import SIGNALS, RelatedWeights
 from kg.semantic import load_model as load_semantic_model
 from kg.types import ENTITY_TYPES as ENTITY_CLASSES
@@ -105,8 +105,9 @@ class SignalIndex:
                 role = PROPOSED if key == "proposes" else USED
                 if holdings[v].get(paper_row) != PROPOSED:
                     holdings[v][paper_row] = role
-                abstract = str(nx_graph.nodes[u].get("abstract") or "")
-                salient = "sentence" in attrs and is_salient(abstract, attrs)
+                salient = "sentence" in attrs and is_salient(
+                    str(nx_graph.nodes[u].get("abstract") or ""), attrs
+                )
                 was_salient, mentions = statements.get((paper_row, v), (False, 1))
                 mentions = max(mentions, _count(attrs.get("mentions")))
                 statements[(paper_row, v)] = (was_salient or salient, mentions)
@@ -161,7 +162,7 @@ class SignalIndex:
 
         # --- concepts: the held entities and their broader concepts (kg.related.concepts), those
         # held in passing weighing less, those named more often more
-        self.concept_space, _levels = concept_space(
+        self.concept_space = concept_space(
             nx_graph, self.entities, self.holders, n_papers, w.types, w.generic
         )
         held: list[dict[int, float]] = [{} for _ in range(n_papers)]
@@ -240,14 +241,7 @@ class SignalIndex:
         )
 
         # --- lexical: the title (a real one, not derived from the abstract) and the abstract
-        texts = [
-            paper_text(
-                str(nx_graph.nodes[n].get("title") or "") if titles else "",
-                str(nx_graph.nodes[n].get("abstract") or ""),
-                bool(nx_graph.nodes[n].get("title_derived")),
-            )
-            for n in papers
-        ]
+        texts = paper_texts(nx_graph, papers, titles)
         self.vectorizer, self.lexical = lexical_matrix(texts)
         self.terms = (
             np.array(self.vectorizer.get_feature_names_out(), dtype=object)
