@@ -37,9 +37,10 @@ sys.path.insert(0, str(REPO))
 from kg.encoder import DIMENSIONS, load_encoder, text_key  # noqa: E402
 from kg.evaluate.related import evaluate_related, load_judgments  # noqa: E402
 from kg.graphdir import load_nx  # noqa: E402
-from kg.related import SIGNALS, RelatedWeights, lexical_matrix, paper_text, saved_encoder_vectors  # noqa: E402
+from kg.related import SIGNALS, RelatedWeights, lexical_matrix, saved_encoder_vectors  # noqa: E402
+from kg.related.vectorizers import paper_texts  # noqa: E402
 from kg.semantic import load_model as load_semantic_model  # noqa: E402
-from kg.static_encoder import load_static_encoder  # noqa: E402
+from kg.static_encoder import load_static_encoder, table_vectors  # noqa: E402
 
 DATA = REPO / "tests" / "data"
 SETS = {
@@ -53,10 +54,7 @@ SHORT_TOKENS = 128
 
 def texts_of(nx_graph) -> list[str]:  # noqa: ANN001 - networkx graph
     """The texts the index encodes, in its paper order (as kg.related reads them)."""
-    papers = sorted(n for n, d in nx_graph.nodes(data=True) if d.get("kind") == "Paper")
-    nodes = [nx_graph.nodes[n] for n in papers]
-    return [paper_text(str(d.get("title") or ""), str(d.get("abstract") or ""), bool(d.get("title_derived")))
-            for d in nodes]
+    return paper_texts(nx_graph)
 
 
 def padded(vectors: np.ndarray) -> np.ndarray:
@@ -95,21 +93,9 @@ def encode_static(texts: list[str]) -> np.ndarray:
 
 
 def encode_table(path: Path, texts: list[str]) -> np.ndarray:
-    """Unit means of the rows of a token table (vocabulary × width) over each text's tokens."""
+    """A token table's vectors of ``texts`` (:func:`kg.static_encoder.table_vectors`), padded."""
     table = np.load(path, allow_pickle=False).astype(np.float32)
-    tokenizer = load_encoder().tokenizer
-    tokenizer.no_truncation()
-    out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
-    try:
-        for i, encoding in enumerate(tokenizer.encode_batch(texts, add_special_tokens=False)):
-            if encoding.ids:
-                mean = table[encoding.ids].mean(axis=0)
-                norm = float(np.linalg.norm(mean))
-                if norm > 0:
-                    out[i, : len(mean)] = mean / norm
-    finally:
-        tokenizer.enable_truncation(256)
-    return out
+    return padded(table_vectors(load_static_encoder().tokenizer, table, texts))
 
 
 def build_index(nx_graph: Any, weights: RelatedWeights, saved: dict[str, np.ndarray] | None) -> Any:

@@ -29,6 +29,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -71,15 +72,21 @@ class StaticEncoder:
 
     def vectors(self, texts: Sequence[str]) -> np.ndarray:
         """Unit vectors of ``texts`` (``n × DIMENSIONS``, float32), in their order."""
-        out = np.zeros((len(texts), self.table.shape[1]), dtype=np.float32)
-        for i, encoding in enumerate(self.tokenizer.encode_batch(list(texts), add_special_tokens=False)):
-            if not encoding.ids:
-                continue
-            mean = self.table[encoding.ids].mean(axis=0)
-            norm = float(np.linalg.norm(mean))
-            if norm > 0:
-                out[i] = mean / norm
-        return out
+        return table_vectors(self.tokenizer, self.table, texts)
+
+
+def table_vectors(tokenizer: Any, table: np.ndarray, texts: Sequence[str]) -> np.ndarray:
+    """The unit mean of ``table``'s rows over each text's tokens (``tokenizer`` without special
+    tokens; zeros for a text without a token): ``n × table width``, float32."""
+    out = np.zeros((len(texts), table.shape[1]), dtype=np.float32)
+    for i, encoding in enumerate(tokenizer.encode_batch(list(texts), add_special_tokens=False)):
+        if not encoding.ids:
+            continue
+        mean = table[encoding.ids].mean(axis=0)
+        norm = float(np.linalg.norm(mean))
+        if norm > 0:
+            out[i] = mean / norm
+    return out
 
 
 @functools.lru_cache(maxsize=1)

@@ -36,22 +36,13 @@ sys.path.insert(0, str(REPO))
 from kg.encoder import load_encoder, text_key  # noqa: E402
 from kg.graphdir import load_nx  # noqa: E402
 from kg.related import INDEX_FILE, saved_encoder_vectors  # noqa: E402
-from kg.related.vectorizers import paper_text  # noqa: E402
-from kg.static_encoder import sif_weights, token_rows  # noqa: E402
-
-
-def index_texts(directory: Path) -> list[str]:
-    """The texts a build's related index encodes, in its paper order."""
-    graph = load_nx(directory)
-    nodes = [d for _n, d in sorted(graph.nodes(data=True)) if d.get("kind") == "Paper"]
-    return [paper_text(str(d.get("title") or ""), str(d.get("abstract") or ""), bool(d.get("title_derived")))
-            for d in nodes]
+from kg.related.vectorizers import paper_texts  # noqa: E402
+from kg.static_encoder import load_static_encoder, sif_weights, token_rows  # noqa: E402
 
 
 def mean_matrix(texts: list[str], size: int) -> sp.csr_matrix:
     """Each text's token counts (no special tokens, no truncation) divided by its length."""
-    tokenizer = load_encoder().tokenizer
-    tokenizer.no_truncation()
+    tokenizer = load_static_encoder().tokenizer  # untruncated, no padding
     rows, cols, vals = [], [], []
     for i, encoding in enumerate(tokenizer.encode_batch(texts, add_special_tokens=False)):
         ids, counts = np.unique(np.asarray(encoding.ids, dtype=np.int64), return_counts=True)
@@ -104,7 +95,7 @@ def main() -> int:
     args = ap.parse_args()
     from threadpoolctl import threadpool_limits
 
-    texts = index_texts(args.build)
+    texts = paper_texts(load_nx(args.build))
     keys = [text_key(t) for t in texts]
     saved = saved_encoder_vectors(args.build / INDEX_FILE)
     if not all(k in saved for k in keys):

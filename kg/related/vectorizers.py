@@ -69,6 +69,22 @@ def paper_text(title: str, abstract: str, title_derived: bool = False) -> str:
     return f"{title}. {abstract}" if title and not title_derived else abstract
 
 
+def paper_texts(nx_graph: Any, papers: Sequence[str] | None = None, titles: bool = True) -> list[str]:
+    """:func:`paper_text` of each paper node of a graph (``papers``; default: every paper node,
+    sorted: the related index's order); ``titles`` False reads the abstracts alone."""
+    if papers is None:
+        papers = sorted(n for n, d in nx_graph.nodes(data=True) if d.get("kind") == "Paper")
+    nodes = nx_graph.nodes
+    return [
+        paper_text(
+            str(nodes[n].get("title") or "") if titles else "",
+            str(nodes[n].get("abstract") or ""),
+            bool(nodes[n].get("title_derived")),
+        )
+        for n in papers
+    ]
+
+
 def lexical_matrix(texts: Sequence[str]) -> tuple[Any, sp.csr_matrix]:
     """Fit :func:`lexical_vectorizer` on ``texts``; return it and the L2-normalized rows."""
     return _fit(lexical_vectorizer(), texts)
