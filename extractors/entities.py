@@ -280,7 +280,7 @@ class EntityExtractor:
                 parsed.norm, Candidate(ab.short_start, ab.short_end, etype, "abbrev", ""), []
             )
             acronyms.update(acronym_map([(short_form, long_form)], etype))
-        roles = {id(c): self.roles.role(parsed.doc, c) for c in chosen}
+        roles = {id(c): self.roles.role(parsed.doc, c, parsed.norm.text) for c in chosen}
         canon = {
             id(c): canonicalize(canonical_surface(parsed.norm, c, abbrevs), c.type, acronyms) for c in chosen
         }

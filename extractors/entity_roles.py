@@ -357,7 +357,7 @@ class RoleFinder:
             out.append(c)
         return out
 
-    def role(self, doc: Doc, cand: Candidate) -> str | None:
+    def role(self, doc: Doc, cand: Candidate, text: str | None = None) -> str | None:
         """The role of a Method, Dataset or Metric the rules left without one.
 
         ``proposed`` when the paper marks it as its own, in the parse: a proposal modifier on it or
@@ -367,14 +367,15 @@ class RoleFinder:
         SGD), with the paper as subject ("we present X") or in the present passive ("X is
         introduced"; "X has been proposed" is background), or it follows a naming trigger ("which we
         call X"). Otherwise ``used`` for a Dataset, and for a Method that is the object of a use
-        verb ("we fine-tune Llama").
+        verb ("we fine-tune Llama"). ``text`` is ``doc.text`` when the caller has it (spaCy rebuilds
+        that string from the tokens on every access).
         """
         if cand.role or cand.type not in ("Method", "Dataset", "Metric"):
             return cand.role
         span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
         if span is None:
             return "used" if cand.type == "Dataset" else None
-        if self._marked_own(span) or self._proposed_object(span.root) or self._named_here(doc, cand):
+        if self._marked_own(span) or self._proposed_object(span.root) or self._named_here(doc, cand, text):
             return "proposed"
         if cand.type == "Dataset":  # a paper names a dataset to train or test on, unless it proposes it
             return "used"
@@ -389,10 +390,10 @@ class RoleFinder:
                 return "used" if token.lemma_.lower() in self.use_verbs else None
         return None
 
-    def _named_here(self, doc: Doc, cand: Candidate) -> bool:
+    def _named_here(self, doc: Doc, cand: Candidate, text: str | None) -> bool:
         """A phrase right after a naming trigger ("which we called “normalized gamma construction”"),
         in a sentence that is not about earlier work."""
-        before = doc.text[max(0, cand.start - 40) : cand.start]
+        before = (doc.text if text is None else text)[max(0, cand.start - 40) : cand.start]
         m = re.search(self.naming_re.pattern + r"[\"“'‘]?$", before, re.I)
         if m is None:
             return False

@@ -165,7 +165,7 @@ def doc_vectors(doc: Doc, width: int) -> np.ndarray:
     if not width or not vectors.shape[0] or vectors.shape[1] != width:
         return np.zeros((len(doc), width), dtype=np.float64)
     rows = vectors.find(keys=doc.to_array(ORTH))
-    tok = np.asarray(vectors.data, dtype=np.float64)[rows]
+    tok = np.asarray(vectors.data)[rows].astype(np.float64)  # the rows only, not the whole table
     tok[rows < 0] = 0.0
     return tok  # type: ignore[no-any-return]
 
@@ -188,11 +188,16 @@ def pair_dense(tok: np.ndarray, heads: Sequence[int], pair: Pair) -> np.ndarray:
 
 
 def doc_arrays(doc: Doc) -> tuple[list[str], list[str], list[str], list[int]]:
-    """The per-token lower-cased words, lemmas, dependency labels and head indices of ``doc``."""
-    words = [t.lower_ for t in doc]
-    lemmas = [t.lemma_.lower() or w for t, w in zip(doc, words, strict=True)]
-    deps = [t.dep_ for t in doc]
-    heads = [t.head.i for t in doc]
+    """The per-token lower-cased words, lemmas, dependency labels and head indices of ``doc``
+    (read as one array: a Python token object per token costs more than the features)."""
+    from spacy.attrs import DEP, HEAD, LEMMA, LOWER
+
+    strings = doc.vocab.strings
+    array = doc.to_array([LOWER, LEMMA, DEP, HEAD])
+    words = [strings[int(h)] for h in array[:, 0]]
+    lemmas = [strings[int(h)].lower() or w for h, w in zip(array[:, 1], words, strict=True)]
+    deps = [strings[int(h)] for h in array[:, 2]]
+    heads = (np.arange(len(doc)) + array[:, 3].astype(np.int64)).tolist()
     return words, lemmas, deps, heads
 
 
@@ -302,11 +307,13 @@ def mention_tokens(parsed: ParsedPaper, mentions: Sequence[Mention]) -> list[tup
     overlaps the mention's); ``(0, 0)`` when none does."""
     import bisect
 
+    from spacy.attrs import IDX, LENGTH
+
     norm, doc = parsed.norm, parsed.doc
     starts = []
     ends = []
-    for t in doc:
-        s, e = norm.to_original(t.idx, t.idx + len(t))
+    for idx, length in doc.to_array([IDX, LENGTH]).tolist():
+        s, e = norm.to_original(idx, idx + length)
         starts.append(s)
         ends.append(e)
     out = []
