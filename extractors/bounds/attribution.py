@@ -12,8 +12,9 @@ list or an enumeration keeps the attribution of the one before, a clause with no
 own continues the clause before, the words after the formula ("$X$ of SAGA", "…, recent work
 has …"), then the bound before it in its sentence, then a connective setting the sentence against
 what came before ("However, …": earlier work's shortcoming) and then the nearest earlier sentence
-with a cue decide; a bound stated before the abstract first speaks of itself is background
-(earlier work).
+with a cue decide (of a sentence opening on a contrasting phrase, "Compared to existing methods,
+…", its main clause speaks); a bound stated before the abstract first speaks of itself is
+background (earlier work).
 """
 
 from __future__ import annotations
@@ -129,7 +130,13 @@ def attribute(text: Text, wk: int, earlier: Earlier) -> str:
         if k < 0:
             break
         s_lo, s_hi = sentence_span(text, k)
-        state = _cue_state_any(text, s_lo, s_hi)
+        main = _after_fronted_contrast(text, k)
+        if main is not None:
+            # "Compared to existing DP techniques, DP-AMBSSGD provides nearly optimal error
+            # bounds": the contrasted phrase's cues speak of what the main clause is set against
+            state = _cue_state_any(text, main, s_hi) or "this"
+        else:
+            state = _cue_state_any(text, s_lo, s_hi)
         if state is not None:
             return state
         k = s_lo - 1

@@ -477,3 +477,32 @@ def test_bounds_attribution_a_sentence_set_against_what_came_before_speaks_of_ea
     bounds_pipeline: Any, abstract: str, expected: list[str]
 ) -> None:
     assert attributions(bounds_pipeline, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (
+            "Compared to existing private methods, which have sub-optimal error bounds, PrivSGD provides "
+            "nearly optimal error bounds. For Gaussian covariates, the excess error of PrivSGD is "
+            "$O(d/N)$.",
+            ["this"],
+        ),
+        (
+            "Different from previous works that require Gaussian data, the algorithm allows other "
+            "distributions. When the number of components is fixed, the algorithm has sample complexity "
+            "$\\tilde{O}(d)$.",
+            ["this"],
+        ),
+        # the main clause cites: its cue still speaks for the sentence
+        (
+            "Unlike our setting, the classical analysis of Smith et al. (2019) assumes bounded noise. "
+            "Under that assumption, the error is $O(1/n)$.",
+            ["prior"],
+        ),
+    ],
+)
+def test_bounds_attribution_an_earlier_sentence_keeps_the_cues_of_its_fronted_contrast_to_itself(
+    bounds_pipeline: Any, abstract: str, expected: list[str]
+) -> None:
+    assert attributions(bounds_pipeline, abstract) == expected
