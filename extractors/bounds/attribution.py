@@ -13,7 +13,8 @@ own continues the clause before, the words after the formula ("$X$ of SAGA", "�
 has …"), then the bound before it in its sentence, then a connective setting the sentence against
 what came before ("However, …": earlier work's shortcoming) and then the nearest earlier sentence
 with a cue decide (of a sentence opening on a contrasting phrase, "Compared to existing methods,
-…", its main clause speaks); a bound stated before the abstract first speaks of itself is
+…", its main clause speaks; an earlier-work cue counts only in the sentence right before, "we"
+in any of the three before); a bound stated before the abstract first speaks of itself is
 background (earlier work).
 """
 
@@ -34,7 +35,7 @@ from extractors.bounds.text import (
 )
 from extractors.bounds.words import Phrase, match_at
 
-_BACK_SENTENCES = 3  # earlier sentences an attribution may be inherited from
+_BACK_SENTENCES = 3  # earlier sentences a this-paper attribution may be inherited from (earlier work: 1)
 
 
 def attribute(text: Text, wk: int, earlier: Earlier) -> str:
@@ -126,7 +127,7 @@ def attribute(text: Text, wk: int, earlier: Earlier) -> str:
     if _sets_a_limitation(text, first):
         return "prior"  # "However, computing the likelihood … has a time complexity of $X$"
     k = first - 1
-    for _ in range(_BACK_SENTENCES):
+    for back in range(_BACK_SENTENCES):
         if k < 0:
             break
         s_lo, s_hi = sentence_span(text, k)
@@ -137,6 +138,12 @@ def attribute(text: Text, wk: int, earlier: Earlier) -> str:
             state = _cue_state_any(text, main, s_hi) or "this"
         else:
             state = _cue_state_any(text, s_lo, s_hi)
+        if state == "prior" and back > 0:
+            # "Existing MAB and BCO algorithms become intractable. … Based on a unifying analysis
+            # framework, it is established that both DEXP3 and DBGD guarantee $X$": earlier work
+            # spoken of two sentences before has been left; only the sentence right before hands
+            # its earlier-work cue on, while the paper's own voice carries further
+            state = None
         if state is not None:
             return state
         k = s_lo - 1

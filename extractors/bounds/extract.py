@@ -33,7 +33,7 @@ from extractors.bounds.words import sentence_ids, tokenize
 from kg.text import NormalizedText, find_math
 from kg.types import Bound, MathSpan, Mention
 
-NAME = "bounds.latex.v45"
+NAME = "bounds.latex.v46"
 
 _CONFIDENCE = {"head": 0.95, "rel": 0.8, "cue": 0.7}  # by the kind of rule that made the bound
 _VERBAL_CONFIDENCE = 0.6

@@ -506,3 +506,26 @@ def test_bounds_attribution_an_earlier_sentence_keeps_the_cues_of_its_fronted_co
     bounds_pipeline: Any, abstract: str, expected: list[str]
 ) -> None:
     assert attributions(bounds_pipeline, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (
+            "We study bandits with unknown delays. Existing algorithms become intractable when the "
+            "delays are unknown. Two new algorithms are developed for this setting. Both guarantee an "
+            "$O(\\sqrt{KT})$ regret.",
+            ["this"],
+        ),
+        # the sentence right before still hands its earlier-work cue on
+        (
+            "We study bandits with unknown delays. Existing algorithms need a known horizon. They "
+            "guarantee an $O(\\sqrt{KT})$ regret.",
+            ["prior"],
+        ),
+    ],
+)
+def test_bounds_attribution_earlier_work_is_inherited_from_the_sentence_right_before_only(
+    bounds_pipeline: Any, abstract: str, expected: list[str]
+) -> None:
+    assert attributions(bounds_pipeline, abstract) == expected
