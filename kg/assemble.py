@@ -24,7 +24,6 @@ from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from itertools import islice
 from typing import Any, NamedTuple
 
 import networkx as nx
@@ -549,43 +548,20 @@ _XSD_gYear = str(XSD.gYear)
 _XSD_anyURI = str(XSD.anyURI)
 
 
-def rdf_triples(
-    g: nx.MultiDiGraph,
-    part: tuple[int, int] | tuple[int, int, int] | None = None,
-    sizes: tuple[int, int] | None = None,
-) -> Iterator[tuple[str, str, Obj]]:
-    """The RDF triples of an assembled graph, in graph order (deterministic).
+def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[str, str, Obj]]:
+    """The RDF triples of an assembled graph, in graph order (deterministic), each subject's
+    triples together.
 
     Papers, entities and bounds become resources of their ontology class (papers are also
     ``schema:ScholarlyArticle``, entities also ``kg:Entity``); every paper–entity
     edge becomes the direct triple plus a ``kg:Mention`` carrying its evidence (PROV-O
     ``wasDerivedFrom`` the paper, ``wasGeneratedBy`` the extractor); every paper–paper edge the
     direct triple plus a ``kg:Link`` with its weight and shared entities.
-
-    Args:
-        g: the assembled graph.
-        part: ``(k, n)`` yields only the k-th of n consecutive slices of the whole sequence
-            (cut between nodes and between edges, so no subject's triples are split): the n
-            slices in order are exactly the triples of ``part=None``, which lets n processes
-            render one file's parts side by side; ``(a, b, n)`` yields slices a to b - 1 of n
-            as one run (uneven shares for processes with other work to do).
-        sizes: ``(nodes, edges)`` of ``g`` when the caller has them (counting a multigraph's
-            edges walks all of them, once per part otherwise).
     """
-    if part is None:
-        a, b, n = 0, 1, 1
-    elif len(part) == 2:
-        a, b, n = part[0], part[0] + 1, part[1]
-    else:
-        a, b, n = part
-    if not 0 <= a < b <= n:
-        raise ValueError(f"part {part}: expected (k, n) with 0 <= k < n or (a, b, n) with 0 <= a < b <= n")
     iri: dict[str, str] = {node: str(node_iri(node)) for node in g.nodes}
     props = {prop: str(prop_iri(prop)) for prop in EDGE_PROPERTIES}
     classes = {cls: str(class_iri(cls)) for cls in CLASSES}
-    n_nodes, n_edges = sizes or (g.number_of_nodes(), g.number_of_edges())
-    lo, hi = (n_nodes + n_edges) * a // n, (n_nodes + n_edges) * b // n
-    for node, d in islice(g.nodes(data=True), lo, min(hi, n_nodes)):
+    for node, d in g.nodes(data=True):
         s = iri[node]
         kind = d["kind"]
         yield s, _RDF_type, classes[kind]
@@ -632,7 +608,7 @@ def rdf_triples(
         # the node's outgoing edges right after it: each subject's triples stay together
         for _u, v, key in g.out_edges(node, keys=True):
             yield s, props[key], iri[v]
-    for u, v, key, d in islice(g.edges(keys=True, data=True), max(lo - n_nodes, 0), max(hi - n_nodes, 0)):
+    for u, v, key, d in g.edges(keys=True, data=True):
         s, o, p = iri[u], iri[v], props[key]
         if "sentence" in d:  # paper → entity: its evidence
             m = str(mention_iri(d_paper_id(u), key, v))
@@ -659,11 +635,12 @@ def rdf_triples(
             if d.get("via"):  # the concepts it goes through (kg/concepts/links.py)
                 if d.get("label"):
                     yield link, _KG_linkLabel, _lit(d["label"])
-                for j, item in enumerate(d["via"]):
-                    concept = iri.get(item["concept"]) or str(node_iri(item["concept"]))
+                concepts = [iri.get(item["concept"]) or str(node_iri(item["concept"])) for item in d["via"]]
+                for j, concept in enumerate(concepts):
                     yield link, _KG_sharedEntity, concept
-                    via = f"{link}-v{j}"
-                    yield link, _KG_via, via
+                    yield link, _KG_via, f"{link}-v{j}"
+                for j, (concept, item) in enumerate(zip(concepts, d["via"], strict=True)):
+                    via = f"{link}-v{j}"  # after the link's own triples: one block per subject
                     yield via, _RDF_type, _KG_LinkConcept
                     yield via, _KG_viaConcept, concept
                     yield via, _KG_level, _lit(int(item["level"]))
@@ -677,8 +654,6 @@ def rdf_triples(
                 )
         elif "evidence" in d:  # entity → entity: a kg:RelationEvidence per sentence stating it
             yield from evidence_triples(u, v, key, d, iri, p)
-    if b < n:
-        return
     extractors = {d["extractor"] for _n, d in g.nodes(data=True)
                   if d["kind"] == "Bound" and d.get("extractor")}
     extractors.update(d["extractor"] for *_e, d in g.edges(data=True)

@@ -17,7 +17,6 @@ versions (plus the spaCy pipeline name/version and the digest of the rule tables
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import signal
 import time
@@ -201,13 +200,12 @@ def _write(
     removed: Sequence[str] = (),
 ) -> None:
     nx_graph, counts = _assemble(extractions, config, report)
-    sizes = (sum(counts["nodes"].values()), sum(counts["edges"].values()))
     with _stage(report, "write"):
         write_graph_dir(
             directory,
             extractions,
             nx_graph,
-            functools.partial(rdf_triples, nx_graph, sizes=sizes),
+            rdf_triples(nx_graph),
             _manifest(report, inputs, versions, config, removed),
             counts=counts,
         )

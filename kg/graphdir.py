@@ -28,8 +28,7 @@ import re
 import shutil
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,8 +72,8 @@ def _escape_char(match: re.Match[str]) -> str:
     return _ESCAPES.get(c) or f"\\u{ord(c):04X}"
 
 
-@functools.lru_cache(maxsize=1 << 20)
-def _iri(term: str) -> str:
+def _iri_text(term: str) -> str:
+    """The Turtle form of IRI ``term``: a prefixed name where one fits, else ``<…>``."""
     for prefix, ns in _PREFIX_ORDER:
         if term.startswith(ns):
             local = term[len(ns) :]
@@ -82,6 +81,12 @@ def _iri(term: str) -> str:
                 return f"{prefix}:{local}"
             break
     return "<" + term.replace(">", "%3E").replace(" ", "%20") + ">"
+
+
+# Objects repeat (an entity is the object of each of its mentions), subjects do not: each is
+# rendered once, uncached, by turtle_lines. A cache of every IRI of the 22k-paper graph held
+# 10^6 strings (a quarter of a gigabyte) for subjects never seen again.
+_iri = functools.lru_cache(maxsize=1 << 18)(_iri_text)
 
 
 def _string(text: str) -> str:
@@ -136,8 +141,12 @@ def turtle_lines(triples: Iterable[tuple[Any, Any, Any]], header: bool = True) -
             yield f"@prefix {prefix}: <{ns}> .\n"
     subject: str | None = None
     block: dict[str, None] = {}
+    last: Any = None
+    this = ""
     for s, p, o in triples:
-        this = _iri(s if type(s) is str else str(s))
+        if s != last:  # a subject's triples come together: render it once
+            last = s
+            this = _iri_text(s if type(s) is str else str(s))
         if this != subject:
             if subject is not None:
                 yield f"\n{subject}\n    " + " ;\n    ".join(block) + " .\n"
@@ -180,87 +189,14 @@ def _dump_json(obj: Any) -> bytes:
 
 
 Triples = Iterable[tuple[Any, Any, Any]]
-Part = tuple[int, int] | tuple[int, int, int]  # (k, n) or slices (a, b, n): see kg.assemble.rdf_triples
-# Graphs with more nodes + edges than this render their Turtle in parallel processes.
-PARALLEL_TURTLE_MIN = 200_000
-_TURTLE_PARTS: Callable[[Part], Triples] | None = None  # what forked part writers render
-# While the forked processes render Turtle, this one first writes extractions.jsonl and
-# graph.json: about 0.18 of the Turtle's own time on the 22k-paper graph (3.5 s against 19 s
-# of CPU), so it renders that much less of the Turtle than each of them.
-_OTHER_FILES_SHARE = 0.18
-_SLICES = 100
-
-
-def _turtle_shares(n: int) -> list[tuple[int, int, int]]:
-    """The slices ``(a, b, _SLICES)`` of the Turtle that ``n`` processes render, this one last.
-
-    >>> _turtle_shares(2)
-    [(0, 59, 100), (59, 100, 100)]
-    >>> _turtle_shares(1)
-    [(0, 100, 100)]
-    """
-    child = min(_SLICES // max(n - 1, 1), round(_SLICES * (1 + _OTHER_FILES_SHARE) / n)) if n > 1 else 0
-    cuts = [k * child for k in range(n)] + [_SLICES]
-    return [(cuts[k], cuts[k + 1], _SLICES) for k in range(n)]
-
-
-def _write_turtle_part(path: str, part: Part) -> None:
-    """In a forked process: the Turtle of ``part`` of :data:`_TURTLE_PARTS` into ``path``."""
-    assert _TURTLE_PARTS is not None
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.writelines(turtle_lines(_TURTLE_PARTS(part), header=part[0] == 0))
-
-
-def _default_parts(counts: dict[str, dict[str, int]]) -> int:
-    if sum(counts["nodes"].values()) + sum(counts["edges"].values()) < PARALLEL_TURTLE_MIN:
-        return 1
-    return max(1, min(2, os.cpu_count() or 1))
-
-
-@contextlib.contextmanager
-def _turtle_in_parallel(tmp: Path, parts: Callable[[Part], Triples], n: int) -> Iterator[None]:
-    """Render ``graph.ttl`` as ``n`` parts: the first ``n - 1`` in forked processes while the
-    body runs, the last (smaller: see :func:`_turtle_shares`) here after it, then join them.
-
-    Each part is a run of whole subjects (:func:`kg.assemble.rdf_triples` with ``part``), so the
-    joined file is byte for byte the one a single process writes. The objects alive at the fork
-    are frozen out of the collector first, so a child's garbage collection does not touch (and
-    copy) the parent's pages; a child still copies the pages its part's objects live on, which
-    is why the parent renders a part itself rather than idling with one more child.
-    """
-    import gc
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    global _TURTLE_PARTS
-    _TURTLE_PARTS = parts
-    paths = [tmp / f".{GRAPH_TTL}.part{k}" for k in range(n)]
-    shares = _turtle_shares(n)
-    gc.freeze()
-    try:
-        with ProcessPoolExecutor(n - 1, mp_context=multiprocessing.get_context("fork")) as pool:
-            futures = [pool.submit(_write_turtle_part, str(paths[k]), shares[k]) for k in range(n - 1)]
-            yield
-            _write_turtle_part(str(paths[-1]), shares[-1])
-            for future in futures:
-                future.result()
-    finally:
-        _TURTLE_PARTS = None
-        gc.unfreeze()
-    with open(tmp / GRAPH_TTL, "wb") as out:
-        for path in paths:
-            with open(path, "rb") as part:
-                shutil.copyfileobj(part, out, 1 << 22)
-            path.unlink()
 
 
 def write_graph_dir(
     directory: str | Path,
     extractions: Iterable[Extraction],
     nx_graph: nx.MultiDiGraph,
-    triples: Triples | Callable[[Part], Triples],
+    triples: Triples,
     manifest: dict[str, Any],
-    turtle_parts: int | None = None,
     counts: dict[str, dict[str, int]] | None = None,
 ) -> Path:
     """Write a complete build directory atomically (temp dir + rename).
@@ -269,12 +205,8 @@ def write_graph_dir(
         directory: the build directory; replaced as a whole if it exists.
         extractions: the per-paper records (written sorted by paper id).
         nx_graph: the assembled graph (written as node-link JSON).
-        triples: its RDF triples (written as canonical Turtle), or a function of ``(k, n)`` →
-            the k-th of n consecutive parts of them (``functools.partial(rdf_triples, g)``),
-            which a large graph renders in parallel processes.
+        triples: its RDF triples (written as canonical Turtle, streamed).
         manifest: the manifest; ``counts`` (nodes per kind, edges per predicate) is added here.
-        turtle_parts: processes rendering the Turtle when ``triples`` is a function (default:
-            2 on a multi-core machine for graphs of at least :data:`PARALLEL_TURTLE_MIN` items).
         counts: :func:`graph_counts` of ``nx_graph`` when the caller has it (computed otherwise).
 
     Returns:
@@ -293,20 +225,15 @@ def write_graph_dir(
         raise GraphDirError(f"{target}: cannot create the build directory: {exc}") from exc
     try:
         counts = counts or graph_counts(nx_graph)
-        n_parts = 1
-        if callable(triples):
-            n_parts = turtle_parts or _default_parts(counts)
-        parallel = (_turtle_in_parallel(tmp, triples, n_parts) if callable(triples) and n_parts > 1
-                    else contextlib.nullcontext())
-        with parallel:
-            with open(tmp / EXTRACTIONS, "wb") as fh:
-                for ext in sorted(extractions, key=lambda e: e.paper.id):
-                    fh.write(orjson.dumps(ext.to_json()) + b"\n")
-            with open(tmp / GRAPH_JSON, "wb") as fh:
-                write_node_link(fh, nx_graph)
-        if n_parts == 1:
-            with open(tmp / GRAPH_TTL, "w", encoding="utf-8") as fh:
-                fh.writelines(turtle_lines(triples((0, 1)) if callable(triples) else triples))
+        with open(tmp / EXTRACTIONS, "wb") as fh:
+            for ext in sorted(extractions, key=lambda e: e.paper.id):
+                fh.write(orjson.dumps(ext.to_json()) + b"\n")
+        with open(tmp / GRAPH_JSON, "wb") as fh:
+            write_node_link(fh, nx_graph)
+        # One process: a forked renderer shares this one's pages, and a process tree holding the
+        # assembled graph twice over was the build's peak memory.
+        with open(tmp / GRAPH_TTL, "w", encoding="utf-8") as fh:
+            fh.writelines(turtle_lines(triples))
         full = dict(manifest)
         full["format"] = FORMAT_VERSION
         full["counts"] = counts
@@ -324,10 +251,6 @@ def write_graph_dir(
     except OSError as exc:
         shutil.rmtree(tmp, ignore_errors=True)
         raise GraphDirError(f"{target}: cannot write the build directory: {exc}") from exc
-    except BrokenProcessPool as exc:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise GraphDirError(
-            f"{target}: cannot write the build directory: a Turtle writer died ({exc})") from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

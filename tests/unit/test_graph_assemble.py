@@ -340,51 +340,23 @@ def test_assemble_graph_json_is_networkx_node_link(tmp_path: Path, graph) -> Non
     assert (out / "graph.json").read_bytes() == expected
 
 
-@pytest.mark.parametrize("n", [2, 3, 5])
-def test_rdf_triples_parts_in_order_are_the_whole(graph, n: int) -> None:  # noqa: ANN001
-    whole = list(rdf_triples(graph))
-    parts = [list(rdf_triples(graph, (k, n))) for k in range(n)]
-    assert [t for part in parts for t in part] == whole
-    assert all(parts)  # this graph has more items than parts: none is empty
-    subjects = [{s for s, _p, _o in part} for part in parts]
-    for a in range(n):  # no subject's triples are split between two parts
-        for b in range(a + 1, n):
-            assert not subjects[a] & subjects[b]
+def test_rdf_triples_keep_each_subject_together(graph) -> None:  # noqa: ANN001
+    """The Turtle writer streams one block per run of a subject: a subject met again later would
+    be written twice."""
+    triples = list(rdf_triples(graph))
+    runs = [s for k, (s, _p, _o) in enumerate(triples) if k == 0 or triples[k - 1][0] != s]
+    assert len(runs) == len(set(runs))
 
 
-@pytest.mark.parametrize("cuts", [(0, 3, 7), (0, 1, 5), (0, 59, 100)])
-def test_rdf_triples_uneven_slices_in_order_are_the_whole(graph, cuts: tuple[int, ...]) -> None:  # noqa: ANN001
-    *inner, n = cuts  # (0, 3, 7): slices [0, 3) and [3, 7) of 7
-    bounds = [*inner, n]
-    runs = [list(rdf_triples(graph, (a, b, n))) for a, b in zip(bounds, bounds[1:], strict=False)]
-    assert [t for run in runs for t in run] == list(rdf_triples(graph))
-    assert all(runs)
-    assert list(rdf_triples(graph, (2, 3, 7))) == list(rdf_triples(graph, (2, 7)))  # one slice
-
-
-@pytest.mark.parametrize("parts", [2, 3])
-def test_graph_dir_turtle_rendered_in_processes_is_byte_identical(  # noqa: ANN001
-    tmp_path: Path, graph, parts: int
-) -> None:
-    import functools
-
-    one = write_graph_dir(tmp_path / "one", CORPUS, graph, rdf_triples(graph), {})
-    many = write_graph_dir(tmp_path / "many", CORPUS, graph, functools.partial(rdf_triples, graph), {},
-                           turtle_parts=parts)
-    assert (many / "graph.ttl").read_bytes() == (one / "graph.ttl").read_bytes()
-    assert sorted(p.name for p in many.iterdir()) == sorted(p.name for p in one.iterdir())
-
-
-def test_graph_dir_a_failing_turtle_process_leaves_nothing(tmp_path: Path, graph) -> None:  # noqa: ANN001
+def test_graph_dir_a_failing_turtle_write_leaves_nothing(tmp_path: Path, graph) -> None:  # noqa: ANN001
     from kg.errors import GraphDirError
 
-    def parts(part: tuple[int, int]):  # noqa: ANN202
-        if part[0] == 0:  # runs in the forked process
-            raise OSError(28, "No space left on device")
-        return rdf_triples(graph, part)
+    def failing():  # noqa: ANN202
+        yield from list(rdf_triples(graph))[:10]
+        raise OSError(28, "No space left on device")
 
     with pytest.raises(GraphDirError, match=r"cannot write the build directory: .*No space left on device"):
-        write_graph_dir(tmp_path / "g", CORPUS, graph, parts, {}, turtle_parts=2)
+        write_graph_dir(tmp_path / "g", CORPUS, graph, failing(), {})
     assert list(tmp_path.iterdir()) == []
 
 
