@@ -40,6 +40,9 @@ from kg.concepts.terms import term_text
 from kg.vocab import SHARE_PROPERTY_OF_TYPE
 
 DISCOUNT = 0.5
+# How far up the hierarchy a paper's terms reach: their parents (1) and grandparents (2). The
+# concept signal of kg.related reads the same depth; three levels up is mostly a broad family
+# ("neural networks") that every paper of an area reaches, and it ranked worse (docs/related.md).
 MAX_LEVEL = 2
 SALIENT_PREDICATES = frozenset({"proposes", "addresses"})
 OPENING_SENTENCES = 2

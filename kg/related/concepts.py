@@ -3,7 +3,8 @@
 The graph's entity nodes are its concepts; ``broader`` edges (child → parent, from the structure
 of the names, lexical patterns, a taxonomy of technique families) make them a hierarchy. A paper
 holds its entities at level 0 and reaches each ancestor at the level of the shortest path up.
-Its vector over concepts (the held ones and their ancestors up to :data:`MAX_LEVEL`) has the
+Its vector over concepts (the held ones and their ancestors up to :data:`MAX_LEVEL`, the
+parent and the grandparent: the depth the share links read, :mod:`kg.concepts.links`) has the
 entry::
 
     x_p[c] = w.types[type(c)] * idf(c) * g(c) * w.broader ** level_p(c)
@@ -37,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import scipy.sparse as sp
 
+from kg.concepts.links import MAX_LEVEL
 from kg.related.results import SharedConcept
 from kg.related.sparse import l2_rows
 from kg.types import ENTITY_TYPES as ENTITY_CLASSES
@@ -45,9 +47,6 @@ if TYPE_CHECKING:
     import networkx as nx
 
 BROADER = "broader"
-# Ancestors further than this from a paper's own concept are not counted (at w.broader = 0.5 a
-# fourth level would weigh 1/256 of a shared leaf in the product).
-MAX_LEVEL = 3
 
 
 @dataclass(slots=True)

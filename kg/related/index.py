@@ -40,8 +40,8 @@ if TYPE_CHECKING:
 # another format is ignored and the index rebuilt from the graph.
 # 2: L reads titles and word pairs, signals divided by scales; 3: S; 4: named quantities; 5: N;
 # 6: C (concepts and their broader concepts); 8: C weighs concepts by their mention counts;
-# 9: B's coarsest feature, "a bound"
-INDEX_FORMAT = 9
+# 9: B's coarsest feature, "a bound"; 10: C reaches two levels up, as the share links do
+INDEX_FORMAT = 10
 
 
 @dataclass(slots=True)

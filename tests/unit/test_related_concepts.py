@@ -69,6 +69,29 @@ def test_related_concepts_explain_the_level_at_which_papers_meet() -> None:
     assert cousin.explanation.startswith("both are bandit algorithms")
 
 
+def test_related_concepts_reach_as_far_as_the_grandparent() -> None:
+    """q and "two" meet on a grandparent of what each holds; q and "three" only three levels up,
+    where a broad family joins whole areas: that is no match, as it links no papers either."""
+    gb = GraphBuilder()
+    for pid, abstract in filler(8):
+        gb.paper(pid, pid, abstract)
+    gb.paper("q", "Q").paper("two", "Two").paper("three", "Three")
+    gb.holds("q", "Method", "sparse linear thompson sampling")
+    gb.holds("two", "Method", "neural thompson sampling")
+    gb.holds("three", "Method", "kernel upper confidence bound")
+    _broader(gb, "Method", "sparse linear thompson sampling", "linear thompson sampling")
+    _broader(gb, "Method", "linear thompson sampling", "thompson sampling")
+    _broader(gb, "Method", "neural thompson sampling", "neural bandit")
+    _broader(gb, "Method", "neural bandit", "thompson sampling")
+    _broader(gb, "Method", "thompson sampling", "bandit algorithms", family=True)
+    _broader(gb, "Method", "kernel upper confidence bound", "upper confidence bound")
+    _broader(gb, "Method", "upper confidence bound", "optimistic bandit")
+    _broader(gb, "Method", "optimistic bandit", "bandit algorithms", family=True)
+    results = build_index(gb.g, GRAPH_ONLY).related("q")
+    assert [r.id for r in results] == ["two"]
+    assert [(c.label, c.levels) for c in results[0].concepts] == [("thompson sampling", (2, 2))]
+
+
 def test_related_concepts_broader_discount_weighs_parents() -> None:
     """A smaller factor per level makes a parent-level match weigh less against a leaf."""
     graph = _bandits().g
