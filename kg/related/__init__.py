@@ -37,12 +37,13 @@ an entity every paper has weighs nothing. Vectors are L2-normalized, and each sh
 
 **Concepts** ``C`` (:mod:`kg.related.concepts`). The graph's entities are its concepts, and its
 ``broader`` edges a hierarchy ("stochastic linear bandit" → "linear bandit" → "bandit
-algorithms"). Each paper is a vector over the concepts it holds and their ancestors, an entry
-``type weight × idf × w.broader ** level`` (``level`` 0 for a held concept, 1 for its parent …;
+algorithms"). Each paper is a vector over the concepts it holds and their parents and
+grandparents, an entry ``type weight × idf × w.broader ** level`` (``level`` 0 for a held
+concept, 1 for its parent, 2 for a grandparent;
 ``idf`` the node's reference-corpus ``idf`` when the graph has one; a concept the graph marks not
 ``specific`` counts ``w.generic`` of that; one held in passing ``w.passing``; one named ``m`` times
 ``1 + w.mentions · ln m`` times as much). ``C`` is the cosine: a shared leaf weighs more than a
-shared parent, which weighs more than a distant family. The explanation names the shared concepts
+shared parent, which weighs more than a shared grandparent. The explanation names the shared concepts
 carrying ``C`` at the level they meet ("both use Thompson sampling"; "both are bandit
 algorithms"), a shared concept standing for its ancestors.
 
