@@ -559,6 +559,7 @@ def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[str, str, Obj]]:
     direct triple plus a ``kg:Link`` with its weight and shared entities.
     """
     iri: dict[str, str] = {node: str(node_iri(node)) for node in g.nodes}
+    succ = g.succ
     props = {prop: str(prop_iri(prop)) for prop in EDGE_PROPERTIES}
     classes = {cls: str(class_iri(cls)) for cls in CLASSES}
     for node, d in g.nodes(data=True):
@@ -606,9 +607,12 @@ def rdf_triples(g: nx.MultiDiGraph) -> Iterator[tuple[str, str, Obj]]:
                 if d.get(attr) is not None:
                     yield s, prop, _lit(d[attr])
         # the node's outgoing edges right after it: each subject's triples stay together
-        for _u, v, key in g.out_edges(node, keys=True):
-            yield s, props[key], iri[v]
-    for u, v, key, d in g.edges(keys=True, data=True):
+        for v, keys in succ[node].items():
+            for key in keys:
+                yield s, props[key], iri[v]
+    # the adjacency read directly: g.edges' order without a view object per edge
+    for u, v, key, d in ((u, v, key, d) for u, nbrs in succ.items() for v, keys in nbrs.items()
+                         for key, d in keys.items()):
         s, o, p = iri[u], iri[v], props[key]
         if "sentence" in d:  # paper → entity: its evidence
             m = str(mention_iri(d_paper_id(u), key, v))
