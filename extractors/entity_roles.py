@@ -19,9 +19,11 @@ The verbs and triggers are data (``extractors/patterns/triggers.jsonl``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from extractors.abbrev import Abbreviation
 from extractors.canonical import canonical_key, is_coined, load_aliases
@@ -31,6 +33,15 @@ from kg.text import MATH_PLACEHOLDER, NormalizedText
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
+
+
+def tokens_where(doc: Doc, attr: str, values: Collection[str]) -> list[Token]:
+    """The tokens of ``doc`` whose ``attr`` ("POS", "DEP") is one of ``values``, in order: one array
+    read, not a Token object for every token of the abstract."""
+    strings = doc.vocab.strings
+    wanted = np.asarray([strings[v] for v in values], dtype=np.uint64)
+    return [doc[int(i)] for i in np.flatnonzero(np.isin(doc.to_array(attr), wanted))]
+
 
 # A title's name before its colon: "Shepherd: …", "BDC-Merge: …" (at most four words, checked after).
 TITLE_NAME = re.compile(r"\s*([^:\s][^:]{0,40}?)\s*:\s+\S")
@@ -254,8 +265,12 @@ class RoleFinder:
         """The proposal verb whose match ends at character ``end`` ("we propose|")."""
         if doc is None:
             return None
-        for token in doc:
-            if token.idx < end <= token.idx + len(token) + 3 and token.lemma_.lower() in self.propose_verbs:
+        from spacy.attrs import IDX, LENGTH
+
+        starts, lengths = doc.to_array([IDX, LENGTH]).T
+        for i in np.flatnonzero((starts < end) & (end <= starts + lengths + 3)):
+            token = doc[int(i)]
+            if token.lemma_.lower() in self.propose_verbs:
                 return token
         return None
 
@@ -290,8 +305,8 @@ class RoleFinder:
         head is a method noun ("we develop a simple experimentation framework"): the noun phrase up
         to its head, without determiners and empty modifiers ("new", "novel"). It only fills a
         place no other rule or the recognizer names."""
-        for verb in doc:
-            if verb.pos_ != "VERB" or not self._proposes(verb, passive=False):
+        for verb in tokens_where(doc, "POS", ("VERB",)):
+            if not self._proposes(verb, passive=False):
                 continue
             objects = [c for c in verb.children if c.dep_ == "dobj"]
             objects += [c for o in objects for c in o.children if c.dep_ in ("conj", "appos")]
@@ -319,8 +334,8 @@ class RoleFinder:
         """A coined name that is the subject of a result claim ("SN-VLM substantially reduces …",
         "VOXPERFORMER remains competitive") is this paper's own system; pretrained models and names
         in the alias table are left to their own rules."""
-        for token in doc:
-            if token.dep_ not in ("nsubj", "nsubjpass") or token.head.lemma_.lower() not in CLAIM_VERBS:
+        for token in tokens_where(doc, "DEP", ("nsubj", "nsubjpass")):
+            if token.head.lemma_.lower() not in CLAIM_VERBS:
                 continue
             word = next(
                 (
