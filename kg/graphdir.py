@@ -61,7 +61,7 @@ FORMAT_VERSION = 1
 # ------------------------------------------------------------------------------ Turtle writing
 
 # Longest namespace first, so `…/resource/method/` wins over a shorter prefix.
-_PREFIX_ORDER = sorted(PREFIXES.items(), key=lambda kv: -len(kv[1]))
+_PREFIX_OF = {ns: prefix for prefix, ns in PREFIXES.items()}
 _PN_LOCAL = re.compile(r"^[A-Za-z0-9_](?:[A-Za-z0-9_\-.]*[A-Za-z0-9_\-])?$")
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
 _NEEDS_ESCAPE = re.compile(r'[\\"\n\r\t\b\f\x00-\x1f\x7f]')
@@ -73,13 +73,16 @@ def _escape_char(match: re.Match[str]) -> str:
 
 
 def _iri_text(term: str) -> str:
-    """The Turtle form of IRI ``term``: a prefixed name where one fits, else ``<…>``."""
-    for prefix, ns in _PREFIX_ORDER:
-        if term.startswith(ns):
-            local = term[len(ns) :]
-            if _PN_LOCAL.match(local):
-                return f"{prefix}:{local}"
-            break
+    """The Turtle form of IRI ``term``: a prefixed name where one fits, else ``<…>``.
+
+    Every namespace of :data:`kg.vocab.PREFIXES` ends in "/" or "#" and a prefixed name's local
+    part holds neither, so the one namespace that can fit is the term up to its last "/" or "#":
+    a dictionary lookup instead of a test of every namespace.
+    """
+    cut = max(term.rfind("/"), term.rfind("#")) + 1
+    prefix = _PREFIX_OF.get(term[:cut])
+    if prefix is not None and _PN_LOCAL.match(local := term[cut:]):
+        return f"{prefix}:{local}"
     return "<" + term.replace(">", "%3E").replace(" ", "%20") + ">"
 
 

@@ -125,3 +125,26 @@ def test_vocab_readme_names_every_term() -> None:
     assert missing == []
     for prop in vocab.OBJECT_PROPERTIES:
         assert f"`{rel_type(prop)}`" in readme, prop
+
+
+def test_turtle_prefixes_an_iri_by_the_longest_namespace_it_starts_with() -> None:
+    """The writer finds a term's namespace by cutting at its last "/" or "#": it must give what
+    trying every namespace, longest first, gives, for every namespace kg binds."""
+    import re
+
+    from kg.graphdir import _iri_text
+    from kg.vocab import PREFIXES
+
+    local_ok = re.compile(r"^[A-Za-z0-9_](?:[A-Za-z0-9_\-.]*[A-Za-z0-9_\-])?$")
+
+    def longest_first(term: str) -> str:
+        for prefix, ns in sorted(PREFIXES.items(), key=lambda kv: -len(kv[1])):
+            if term.startswith(ns):
+                return f"{prefix}:{term[len(ns):]}" if local_ok.match(term[len(ns):]) else f"<{term}>"
+        return f"<{term}>"
+
+    assert all(ns.endswith(("/", "#")) for ns in PREFIXES.values())
+    for ns in PREFIXES.values():
+        for local in ("p1", "a.b-c_d", "", "x/y", "x#y", "-x", "x."):
+            assert _iri_text(ns + local) == longest_first(ns + local), ns + local
+    assert _iri_text("https://example.org/other/x") == "<https://example.org/other/x>"
