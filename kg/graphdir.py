@@ -60,7 +60,7 @@ FORMAT_VERSION = 1
 
 # ------------------------------------------------------------------------------ Turtle writing
 
-# Longest namespace first, so `…/resource/method/` wins over a shorter prefix.
+# Namespace → prefix (see _iri_text for why one lookup finds a term's).
 _PREFIX_OF = {ns: prefix for prefix, ns in PREFIXES.items()}
 _PN_LOCAL = re.compile(r"^[A-Za-z0-9_](?:[A-Za-z0-9_\-.]*[A-Za-z0-9_\-])?$")
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
@@ -131,7 +131,7 @@ def _term(term: Any) -> str:
     raise GraphDirError(f"not an RDF term: {term!r}")
 
 
-def turtle_lines(triples: Iterable[tuple[Any, Any, Any]], header: bool = True) -> Iterator[str]:
+def turtle_lines(triples: Iterable[tuple[Any, Any, Any]]) -> Iterator[str]:
     """Turtle in a fixed layout, streamed: the prefix block, then one block per run of triples
     with the same subject (its predicate–object pairs in triple order, duplicates once).
 
@@ -139,9 +139,8 @@ def turtle_lines(triples: Iterable[tuple[Any, Any, Any]], header: bool = True) -
     in graph order (sorted by node id), each subject's triples together, so there is neither a
     global sort of millions of lines nor the whole file in memory.
     """
-    if header:
-        for prefix, ns in sorted(PREFIXES.items()):
-            yield f"@prefix {prefix}: <{ns}> .\n"
+    for prefix, ns in sorted(PREFIXES.items()):
+        yield f"@prefix {prefix}: <{ns}> .\n"
     subject: str | None = None
     block: dict[str, None] = {}
     last: Any = None
