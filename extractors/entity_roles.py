@@ -372,7 +372,7 @@ class RoleFinder:
             out.append(c)
         return out
 
-    def role(self, doc: Doc, cand: Candidate, text: str | None = None) -> str | None:
+    def role(self, doc: Doc, cand: Candidate, text: str) -> str | None:
         """The role of a Method, Dataset or Metric the rules left without one.
 
         ``proposed`` when the paper marks it as its own, in the parse: a proposal modifier on it or
@@ -382,8 +382,8 @@ class RoleFinder:
         SGD), with the paper as subject ("we present X") or in the present passive ("X is
         introduced"; "X has been proposed" is background), or it follows a naming trigger ("which we
         call X"). Otherwise ``used`` for a Dataset, and for a Method that is the object of a use
-        verb ("we fine-tune Llama"). ``text`` is ``doc.text`` when the caller has it (spaCy rebuilds
-        that string from the tokens on every access).
+        verb ("we fine-tune Llama"). ``text`` is the text ``doc`` was parsed from (``doc.text`` would
+        rebuild it from the tokens on every access).
         """
         if cand.role or cand.type not in ("Method", "Dataset", "Metric"):
             return cand.role
@@ -405,10 +405,10 @@ class RoleFinder:
                 return "used" if token.lemma_.lower() in self.use_verbs else None
         return None
 
-    def _named_here(self, doc: Doc, cand: Candidate, text: str | None) -> bool:
+    def _named_here(self, doc: Doc, cand: Candidate, text: str) -> bool:
         """A phrase right after a naming trigger ("which we called “normalized gamma construction”"),
         in a sentence that is not about earlier work."""
-        before = (doc.text if text is None else text)[max(0, cand.start - 40) : cand.start]
+        before = text[max(0, cand.start - 40) : cand.start]
         m = re.search(self.naming_re.pattern + r"[\"“'‘]?$", before, re.I)
         if m is None:
             return False
