@@ -28,11 +28,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from extractors.base import ParsedPaper
+from extractors.entity_spans import sentence_bounds, sentence_of
+from extractors.generic_refs import GenericModel, TokenArrays
+from extractors.generic_refs import shipped_model as generic_model
 from kg.errors import ConfigError
 from kg.fileio import read_model
 from kg.types import EntityRelation, Mention, TextSpan
@@ -41,7 +44,7 @@ if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
 
-NAME = "relations.pairs.v3"
+NAME = "relations.pairs.v4"
 MODEL_DIR = Path(__file__).resolve().parent / "models" / "relations"
 RELATION_TYPES: tuple[str, ...] = (
     "USED-FOR",
@@ -53,6 +56,7 @@ RELATION_TYPES: tuple[str, ...] = (
     "EVALUATE-FOR",
 )
 NONE = "NONE"
+GENERIC = "Generic"  # the type of a generic reference as a relation argument (SciERC's label)
 MAX_GAP = 30  # tokens between two mentions beyond which a pair is not classified
 _MAX_PATH = 6  # dependency arcs; a longer path is one feature "long"
 
@@ -90,7 +94,11 @@ def _chain(heads: Sequence[int], i: int) -> list[int]:
 
 
 def pair_features(
-    words: Sequence[str], lemmas: Sequence[str], deps: Sequence[str], heads: Sequence[int], pair: Pair,
+    words: Sequence[str],
+    lemmas: Sequence[str],
+    deps: Sequence[str],
+    heads: Sequence[int],
+    pair: Pair,
     between_mentions: int = 0,
 ) -> list[str]:
     """The sparse features of one pair of mentions (the first before the second in the text).
@@ -221,8 +229,13 @@ class RelationModel:
     width × classes; none wide without vectors), ``bias``, ``threshold``."""
 
     def __init__(
-        self, classes: Sequence[str], features: Sequence[str], weights: np.ndarray, bias: np.ndarray,
-        threshold: float, dense: np.ndarray | None = None,
+        self,
+        classes: Sequence[str],
+        features: Sequence[str],
+        weights: np.ndarray,
+        bias: np.ndarray,
+        threshold: float,
+        dense: np.ndarray | None = None,
     ) -> None:
         self.classes = tuple(classes)
         self.index = {f: i for i, f in enumerate(features)}
@@ -292,8 +305,14 @@ def load_model(model_dir: Path = MODEL_DIR) -> RelationModel:
         raise ConfigError(f"{model_dir}: weights.npz does not match meta.json")
     # float64: a float32 sum's last bits follow memory alignment, and a confidence rounded to four
     # places must not move when nothing but the layout did
-    return RelationModel(classes, features, weights.astype(np.float64), bias.astype(np.float64),
-                         float(meta["threshold"]), dense.astype(np.float64))
+    return RelationModel(
+        classes,
+        features,
+        weights.astype(np.float64),
+        bias.astype(np.float64),
+        float(meta["threshold"]),
+        dense.astype(np.float64),
+    )
 
 
 @lru_cache(maxsize=1)
@@ -325,34 +344,69 @@ def mention_tokens(parsed: ParsedPaper, mentions: Sequence[Mention]) -> list[tup
 
 
 class RelationExtractor:
-    """The ``relations`` family: typed relations between the mentions of one sentence."""
+    """The ``relations`` family: typed relations between the mentions of one sentence, and between
+    a mention and a generic reference (:mod:`extractors.generic_refs`)."""
 
     name = NAME
     reads_mentions = True
 
-    def __init__(self, model: RelationModel | None = None) -> None:
+    def __init__(
+        self, model: RelationModel | None = None, generic: GenericModel | None | bool = True
+    ) -> None:
+        """``generic``: the generic-reference classifier (``True``: the shipped one; ``None``:
+        find none, and read mentions of type ``Generic`` as the references instead)."""
         self.model = model or shipped_model()
+        self.generic = generic_model() if generic is True else generic or None
 
     def setup(self, nlp: Language) -> None:
         """Nothing to add: the relation step reads the base parse."""
 
     def extract(self, parsed: ParsedPaper) -> Iterable[EntityRelation]:
         mentions = [m for m in parsed.mentions if m.end > m.start]
-        if len(mentions) < 2:
+        if not mentions:
             return []
+        doc, norm = parsed.doc, parsed.norm
         bounds = mention_tokens(parsed, mentions)
-        spans = sorted(
+        arrays = TokenArrays(doc)
+        args = [
             (
-                (a, b, m.type, m.sentence_start, k)
-                for k, (m, (a, b)) in enumerate(zip(mentions, bounds, strict=True))
-                if b > a
-            ),
-        )
-        keyed = [(a, b, t, s) for a, b, t, s, _k in spans]
-        pairs = sentence_pairs(keyed)
+                a,
+                b,
+                m.type,
+                m.sentence_start,
+                k,
+                _Arg(m.start, m.end, m.sentence_start, m.sentence_end, m.type == GENERIC),
+            )
+            for k, (m, (a, b)) in enumerate(zip(mentions, bounds, strict=True))
+            if b > a
+        ]
+        if self.generic is not None:
+            covered = [False] * len(doc)
+            for a, b, *_rest in args:
+                covered[a:b] = [True] * (b - a)
+            refs = self.generic.find(arrays, covered)
+            if refs:
+                sents = sentence_bounds(doc)
+                for i in refs:
+                    idx = doc[i].idx
+                    start, end = norm.to_original(idx, idx + len(doc[i]))
+                    s_start, s_end = norm.to_original(*sentence_of(sents, idx))
+                    args.append(
+                        (
+                            i,
+                            i + 1,
+                            GENERIC,
+                            s_start,
+                            len(mentions) + i,
+                            _Arg(start, end, s_start, s_end, True),
+                        )
+                    )
+        args.sort(key=lambda x: x[:5])
+        keyed = [(a, b, t, s) for a, b, t, s, _k, _arg in args]
+        pairs = [p for p in sentence_pairs(keyed) if keyed[p[0]][2] != GENERIC or keyed[p[1]][2] != GENERIC]
         if not pairs:
             return []
-        words, lemmas, deps, heads = doc_arrays(parsed.doc)
+        words, lemmas, deps, heads = arrays.words, arrays.lemmas, arrays.deps, arrays.heads
         tuples: list[Pair] = [(*keyed[i][:3], *keyed[j][:3]) for i, j, _n in pairs]  # type: ignore[misc]
         feats = [
             pair_features(words, lemmas, deps, heads, t, between)
@@ -360,21 +414,22 @@ class RelationExtractor:
         ]
         dense = None
         if self.model.width:
-            tok = doc_vectors(parsed.doc, self.model.width)
+            tok = doc_vectors(doc, self.model.width)
             dense = np.vstack([pair_dense(tok, heads, t) for t in tuples])
         out = []
+        abstract = parsed.paper.abstract
         decisions = self.model.decide(self.model.probabilities(feats, dense))
         for (i, j, _n), decision in zip(pairs, decisions, strict=True):
             if decision is None:
                 continue
             rtype, first_is_head, prob = decision
-            first, second = mentions[spans[i][4]], mentions[spans[j][4]]
+            first, second = args[i][5], args[j][5]
             head, tail = (first, second) if first_is_head else (second, first)
             out.append(
                 EntityRelation(
                     type=rtype,
-                    head=TextSpan(head.start, head.end, head.text),
-                    tail=TextSpan(tail.start, tail.end, tail.text),
+                    head=TextSpan(head.start, head.end, abstract[head.start : head.end], head.generic),
+                    tail=TextSpan(tail.start, tail.end, abstract[tail.start : tail.end], tail.generic),
                     confidence=round(prob, 4),
                     extractor=NAME,
                     sentence_start=first.sentence_start,
@@ -382,6 +437,16 @@ class RelationExtractor:
                 )
             )
         return out
+
+
+class _Arg(NamedTuple):
+    """A relation argument: a mention's or a generic reference's span in the original abstract."""
+
+    start: int
+    end: int
+    sentence_start: int
+    sentence_end: int
+    generic: bool
 
 
 def relation_extractor() -> RelationExtractor:

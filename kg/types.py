@@ -188,25 +188,31 @@ class Bound:
 
 @dataclass(frozen=True, slots=True)
 class TextSpan:
-    """A span of the original abstract: ``abstract[start:end] == text``."""
+    """A span of the original abstract: ``abstract[start:end] == text``; ``generic`` marks a
+    relation argument that is a generic reference ("this method", "it"), not an entity mention."""
 
     start: int
     end: int
     text: str
+    generic: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"start": self.start, "end": self.end, "text": self.text}
+        out: dict[str, Any] = {"start": self.start, "end": self.end, "text": self.text}
+        if self.generic:
+            out["generic"] = True
+        return out
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> TextSpan:
-        return cls(int(obj["start"]), int(obj["end"]), str(obj["text"]))
+        return cls(int(obj["start"]), int(obj["end"]), str(obj["text"]), bool(obj.get("generic", False)))
 
 
 @dataclass(frozen=True, slots=True)
 class EntityRelation:
     """A typed relation between two entity mentions of one sentence (SciERC's types:
     ``USED-FOR``, ``FEATURE-OF``, ``HYPONYM-OF``, ``PART-OF``, ``COMPARE``, ``CONJUNCTION``,
-    ``EVALUATE-FOR``); ``head`` and ``tail`` are the spans of two of the paper's mentions."""
+    ``EVALUATE-FOR``); ``head`` and ``tail`` are the spans of two of the paper's mentions, or of
+    one mention and a generic reference (:attr:`TextSpan.generic`)."""
 
     type: str
     head: TextSpan

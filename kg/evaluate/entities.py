@@ -199,7 +199,11 @@ def score_docs(
         gold = [(s.start, s.end, label_map[s.label]) for s in sdoc.spans if s.label in label_map]
         score_spans(pred, gold, scores)
         if scores.relations is not None:
-            scores.relations.add(predicted_of(extraction.relations), *gold_of(sdoc))
+            scores.relations.add(
+                predicted_of(extraction.relations),
+                *gold_of(sdoc),
+                predicted_of(extraction.relations, generic=True),
+            )
     return scores
 
 

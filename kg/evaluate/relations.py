@@ -6,12 +6,13 @@ tail, in that direction) and its type is the gold type: "Rel" as in PURE (Zhong 
 
 * **end to end**: the relations ``kg extract`` outputs, between the mentions the entity extractor
   found (what a user gets);
-* **gold entities**: the relation step alone, given SciERC's gold entities (``Generic`` left out,
-  as the entity extractor never outputs it) and SciERC's sentences.
+* **gold entities**: the relation step alone, given SciERC's gold entities and SciERC's
+  sentences (the gold ``Generic`` spans as its generic references).
 
-In both, every gold relation counts, also those with a ``Generic`` argument, which kg cannot find
-(a third of SciERC's relations); :attr:`RelScores.generic_gold` says how many they are, and the
-figures without them are printed beside.
+In both, every gold relation counts; a third of SciERC's relations have a ``Generic`` argument
+("*it* USED-FOR …"), which kg finds as a generic reference (:mod:`extractors.generic_refs`), not
+as an entity; :attr:`RelScores.generic_gold` says how many they are, and the figures without them
+are printed beside.
 """
 
 from __future__ import annotations
@@ -45,8 +46,15 @@ class RelScores:
     no_generic: RelCounts = field(default_factory=RelCounts)
     generic_gold: int = 0
 
-    def add(self, pred: Iterable[RelKey], gold: Iterable[RelKey], generic: Iterable[RelKey] = ()) -> None:
-        """Add one document: predicted and gold relations, and which gold ones have a Generic argument.
+    def add(
+        self,
+        pred: Iterable[RelKey],
+        gold: Iterable[RelKey],
+        generic: Iterable[RelKey] = (),
+        generic_pred: Iterable[RelKey] = (),
+    ) -> None:
+        """Add one document: predicted and gold relations, which gold ones have a Generic argument
+        and which predicted ones a generic reference (both left out of :attr:`no_generic`).
 
         >>> s = RelScores()
         >>> s.add([(0, 3, 8, 12, "USED-FOR"), (0, 3, 8, 12, "COMPARE")], [(0, 3, 8, 12, "USED-FOR")])
@@ -56,10 +64,13 @@ class RelScores:
         pred_set, gold_set, generic_set = set(pred), set(gold), set(generic)
         self.docs += 1
         hits = pred_set & gold_set
-        for counts, g in ((self.all, gold_set), (self.no_generic, gold_set - generic_set)):
-            counts.pred += len(pred_set)
+        for counts, p, g in (
+            (self.all, pred_set, gold_set),
+            (self.no_generic, pred_set - set(generic_pred), gold_set - generic_set),
+        ):
+            counts.pred += len(p)
             counts.gold += len(g)
-            counts.ok += len(hits & g)
+            counts.ok += len(hits & p & g)
         self.generic_gold += len(gold_set & generic_set)
         for t in sorted({r[4] for r in pred_set | gold_set}):
             c = self.by_type.setdefault(t, RelCounts())
@@ -86,9 +97,14 @@ def gold_of(sdoc: Any) -> tuple[set[RelKey], set[RelKey]]:
     return gold, {g for g in gold if (g[0], g[1]) in generic or (g[2], g[3]) in generic}
 
 
-def predicted_of(relations: Iterable[Any]) -> set[RelKey]:
-    """:class:`kg.types.EntityRelation` records as scored keys."""
-    return {(r.head.start, r.head.end, r.tail.start, r.tail.end, r.type) for r in relations}
+def predicted_of(relations: Iterable[Any], generic: bool | None = None) -> set[RelKey]:
+    """:class:`kg.types.EntityRelation` records as scored keys (``generic``: only those with a
+    generic-reference argument, or only those without one)."""
+    return {
+        (r.head.start, r.head.end, r.tail.start, r.tail.end, r.type)
+        for r in relations
+        if generic is None or generic == (r.head.generic or r.tail.generic)
+    }
 
 
 def relation_step(pipeline: Any) -> Any:
@@ -102,29 +118,35 @@ def relation_step(pipeline: Any) -> Any:
 
 
 def score_gold_entities(docs: Sequence[Any], pipeline: Any) -> RelScores:
-    """The relation step alone on SciERC documents, given their gold (non-Generic) entities and
-    SciERC's sentences."""
+    """The relation step alone on SciERC documents, given their gold entities (the ``Generic``
+    ones as its generic references) and SciERC's sentences."""
     from extractors.base import ParsedPaper
+    from extractors.relations import GENERIC, RelationExtractor
     from extractors.train.scierc import SCIERC_TO_TYPE
     from kg.text import normalize
     from kg.types import Mention, Paper
 
-    step = relation_step(pipeline)
+    step = RelationExtractor(relation_step(pipeline).model, generic=None)
+    types = {**SCIERC_TO_TYPE, "Generic": GENERIC}
     scores = RelScores()
     norms = [normalize(d.text) for d in docs]
     for sdoc, norm, doc in zip(docs, norms, pipeline.nlp.pipe(n.text for n in norms), strict=True):
         mentions = []
         for s in sdoc.spans:
-            if s.label not in SCIERC_TO_TYPE:
+            if s.label not in types:
                 continue
             sent = next(((a, b) for a, b in sdoc.sentences if a <= s.start < b), (-1, -1))
-            etype = SCIERC_TO_TYPE[s.label]
-            mentions.append(Mention(etype, sdoc.text[s.start : s.end], s.start, s.end, "", None, 1.0, "gold",
-                                    sent[0], sent[1]))
+            etype = types[s.label]
+            mentions.append(
+                Mention(
+                    etype, sdoc.text[s.start : s.end], s.start, s.end, "", None, 1.0, "gold", sent[0], sent[1]
+                )
+            )
         mentions.sort(key=lambda m: (m.start, m.end, m.type))
         parsed = ParsedPaper(Paper(id=sdoc.key, title="", abstract=sdoc.text), norm, doc, tuple(mentions))
         gold, generic = gold_of(sdoc)
-        scores.add(predicted_of(step.extract(parsed)), gold, generic)
+        rels = list(step.extract(parsed))
+        scores.add(predicted_of(rels), gold, generic, predicted_of(rels, generic=True))
     return scores
 
 
@@ -138,7 +160,7 @@ def format_relations(scores: RelScores, title: str) -> str:
         out.append(f"{name:14s} {s['p']:6.3f} {s['r']:6.3f} {s['f1']:6.3f}   {c.gold:4d}  {c.pred:4d}")
     ng = scores.no_generic.scores()
     out.append(
-        f"{scores.generic_gold} gold relations have a Generic argument (kg never extracts one); "
-        f"without them: P {ng['p']:.3f} R {ng['r']:.3f} F1 {ng['f1']:.3f}"
+        f"{scores.generic_gold} gold relations have a Generic argument (kg finds it as a generic reference); "
+        f"without them (and the predictions with one): P {ng['p']:.3f} R {ng['r']:.3f} F1 {ng['f1']:.3f}"
     )
     return "\n".join(out)

@@ -20,8 +20,8 @@ FROZEN = REPO / "extractors" / "train" / "splits" / "scierc_frozen.txt"
 # Floors just under what `kg eval entities --scierc … --keys …scierc_frozen.txt` printed for the
 # shipped models (docs/quality.md): Rel F1 on the 60 frozen abstracts, end to end and with gold
 # entities.
-FROZEN_REL_F1_FLOOR = 0.22
-FROZEN_REL_GOLD_ENTITIES_F1_FLOOR = 0.43
+FROZEN_REL_F1_FLOOR = 0.28
+FROZEN_REL_GOLD_ENTITIES_F1_FLOOR = 0.50
 
 ABSTRACT = (
     "We propose a convolutional neural network for image classification with $O(\\sqrt{T})$ regret. "
@@ -54,9 +54,14 @@ def test_relations_output_contract(record: Extraction) -> None:
     for rel in record.relations:
         assert rel.type in RELATION_TYPES
         assert 0.0 <= rel.confidence <= 1.0
+        assert not (rel.head.generic and rel.tail.generic)
         for arg in (rel.head, rel.tail):
             assert ABSTRACT[arg.start : arg.end] == arg.text  # offsets into the abstract as given
-            assert (arg.start, arg.end) in spans  # an extracted mention
+            if arg.generic:  # a generic reference: one word outside every mention
+                assert " " not in arg.text
+                assert not any(a < arg.end and arg.start < b for a, b in spans)
+            else:
+                assert (arg.start, arg.end) in spans  # an extracted mention
         assert (rel.head.start, rel.head.end) != (rel.tail.start, rel.tail.end)
         # both in the one sentence the relation names
         assert rel.sentence_start <= min(rel.head.start, rel.tail.start)
@@ -68,12 +73,22 @@ def test_relations_find_what_the_sentence_says(record: Extraction) -> None:
     assert ("convolutional neural network", "USED-FOR", "image classification") in found
 
 
+def test_relations_reach_generic_references(record: Extraction) -> None:
+    # "The model is evaluated on the ImageNet dataset": SciERC annotates "model" as Generic
+    found = {(r.head.text, r.type, r.tail.text, r.tail.generic) for r in record.relations}
+    assert ("ImageNet dataset", "EVALUATE-FOR", "model", True) in found
+
+
 def test_kg_extract_json_carries_relations(record: Extraction) -> None:
     obj = json.loads(json.dumps(record.to_json()))
     assert obj["relations"]
+    generic = 0
     for rel in obj["relations"]:
         assert set(rel) >= {"type", "head", "tail", "confidence"}
-        assert set(rel["head"]) == set(rel["tail"]) == {"start", "end", "text"}
+        for arg in (rel["head"], rel["tail"]):
+            assert set(arg) in ({"start", "end", "text"}, {"start", "end", "text", "generic"})
+            generic += arg.get("generic", False)
+    assert generic  # written only when true
     assert Extraction.from_json(obj) == record
 
 

@@ -8,6 +8,8 @@ import pytest
 import spacy
 
 from extractors.base import ParsedPaper
+from extractors.generic_refs import TokenArrays, candidates
+from extractors.generic_refs import load_model as load_generic_model
 from extractors.relations import (
     MAX_GAP,
     NONE,
@@ -21,7 +23,7 @@ from extractors.relations import (
 from kg.errors import ConfigError
 from kg.evaluate.relations import RelScores
 from kg.text import normalize
-from kg.types import Mention, Paper
+from kg.types import EntityRelation, Mention, Paper, TextSpan
 
 
 def test_pairs_stay_in_one_sentence_in_text_order_and_near() -> None:
@@ -76,7 +78,7 @@ def test_missing_model_is_a_config_error(tmp_path) -> None:  # noqa: ANN001
         load_model(tmp_path)
 
 
-def test_relation_step_needs_two_mentions() -> None:
+def test_relation_step_needs_two_arguments() -> None:
     nlp = spacy.blank("en")
     norm = normalize("Only BERT here.")
     m = Mention("Method", "BERT", 5, 9, "bert", sentence_start=0, sentence_end=15)
@@ -93,3 +95,46 @@ def test_rel_scores_need_both_spans_and_the_type_and_count_generic_gold() -> Non
     assert (s.no_generic.ok, s.no_generic.gold) == (1, 2)
     assert s.generic_gold == 1
     assert s.by_type["USED-FOR"].gold == 2 and s.by_type["CONJUNCTION"].ok == 0
+
+
+def test_rel_scores_without_generic_leave_out_predictions_with_a_generic_reference() -> None:
+    s = RelScores()
+    gold = [(0, 4, 10, 20, "USED-FOR"), (30, 34, 40, 45, "USED-FOR")]
+    pred = [(0, 4, 10, 20, "USED-FOR"), (30, 34, 40, 45, "USED-FOR"), (50, 54, 60, 64, "COMPARE")]
+    s.add(pred, gold, generic=[(30, 34, 40, 45, "USED-FOR")], generic_pred=[(30, 34, 40, 45, "USED-FOR")])
+    assert (s.all.ok, s.all.pred, s.all.gold) == (2, 3, 2)
+    assert (s.no_generic.ok, s.no_generic.pred, s.no_generic.gold) == (1, 2, 1)
+
+
+def _parsed_tokens(words: list[str], pos: list[str], deps: list[str], heads: list[int]) -> TokenArrays:
+    doc = spacy.blank("en")(" ".join(words))
+    for t, p, d, h in zip(doc, pos, deps, heads, strict=True):
+        t.pos_, t.dep_, t.lemma_ = p, d, t.text.lower()
+        t.head = doc[h]
+    return TokenArrays(doc)
+
+
+def test_generic_candidates_are_phrase_heads_and_argument_pronouns_outside_mentions() -> None:
+    #        0     1       2      3      4     5     6     7
+    words = ["It", "makes", "our", "deep", "method", "fast", "and", "it"]
+    pos = ["PRON", "VERB", "PRON", "ADJ", "NOUN", "ADJ", "CCONJ", "PRON"]
+    deps = ["nsubj", "ROOT", "poss", "amod", "dobj", "oprd", "cc", "conj"]
+    heads = [1, 1, 4, 4, 1, 1, 5, 5]
+    arrays = _parsed_tokens(words, pos, deps, heads)
+    assert candidates(arrays, [False] * 8) == [0, 4]  # "it" as a conjunct is not an argument
+    assert candidates(arrays, [False, False, False, True, True, False, False, False]) == [0]
+    assert arrays.modifiers[4] == 1
+
+
+def test_shipped_generic_model_loads_and_a_missing_one_is_a_config_error(tmp_path) -> None:  # noqa: ANN001
+    model = load_generic_model()
+    assert 0.0 < model.threshold < 1.0 and model.index
+    with pytest.raises(ConfigError, match="extractors.train.relations"):
+        load_generic_model(tmp_path)
+
+
+def test_a_generic_argument_round_trips_through_json_and_is_marked_only_when_true() -> None:
+    rel = EntityRelation("USED-FOR", TextSpan(0, 2, "It", generic=True), TextSpan(10, 20, "tagging"), 0.9)
+    obj = rel.to_json()
+    assert obj["head"]["generic"] is True and "generic" not in obj["tail"]
+    assert EntityRelation.from_json(obj) == rel
