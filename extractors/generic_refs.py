@@ -34,39 +34,50 @@ MODEL_DIR = Path(__file__).resolve().parent / "models" / "relations" / "generic"
 PRONOUNS = frozenset({"it", "they", "them"})
 _PRONOUN_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "pobj"})
 _MODIFIER_DEPS = frozenset({"compound", "amod", "nmod"})
-_NOUNS = frozenset({"NOUN", "PROPN"})
 
 
 class TokenArrays:
-    """The per-token strings and heads of one parse that the candidates and features read."""
+    """The per-token strings and heads of one parse that the relation step and the candidates read
+    (tags and parts of speech as ids: only candidates need a tag's string)."""
 
-    __slots__ = ("words", "lemmas", "deps", "tags", "pos", "heads", "modifiers")
+    __slots__ = ("words", "lemmas", "deps", "heads", "modifiers", "_tags", "_pos", "_strings", "_nouns")
 
     def __init__(self, doc: Doc) -> None:
         from spacy.attrs import DEP, HEAD, LEMMA, LOWER, POS, TAG
+        from spacy.parts_of_speech import NOUN, PROPN
 
+        self._nouns = (NOUN, PROPN)
         strings = doc.vocab.strings
         array = doc.to_array([LOWER, LEMMA, DEP, HEAD, TAG, POS])
         self.words = [strings[int(h)] for h in array[:, 0]]
         self.lemmas = [strings[int(h)].lower() or w for h, w in zip(array[:, 1], self.words, strict=True)]
         self.deps = [strings[int(h)] for h in array[:, 2]]
         self.heads: list[int] = (np.arange(len(doc)) + array[:, 3].astype(np.int64)).tolist()
-        self.tags = [strings[int(h)] for h in array[:, 4]]
-        self.pos = [strings[int(h)] for h in array[:, 5]]
+        self._tags = array[:, 4].tolist()
+        self._pos = array[:, 5].tolist()
+        self._strings = strings
         self.modifiers = [0] * len(doc)
         for i, (h, dep) in enumerate(zip(self.heads, self.deps, strict=True)):
             if h != i and dep in ("compound", "amod"):
                 self.modifiers[h] += 1
+
+    def tag(self, i: int) -> str:
+        """The fine-grained tag of token ``i``."""
+        return str(self._strings[self._tags[i]])
+
+    def is_noun(self, i: int) -> bool:
+        """Whether token ``i`` is a noun or a proper noun."""
+        return self._pos[i] in self._nouns
 
 
 def candidates(arrays: TokenArrays, covered: Sequence[bool]) -> list[int]:
     """Tokens that may be a generic reference: a noun heading its phrase or a subject or object
     pronoun, not inside an entity mention (``covered``)."""
     out = []
-    for i, (pos, dep) in enumerate(zip(arrays.pos, arrays.deps, strict=True)):
+    for i, dep in enumerate(arrays.deps):
         if covered[i]:
             continue
-        if (pos in _NOUNS and dep not in _MODIFIER_DEPS) or (
+        if (arrays.is_noun(i) and dep not in _MODIFIER_DEPS) or (
             arrays.words[i] in PRONOUNS and dep in _PRONOUN_DEPS
         ):
             out.append(i)
@@ -96,7 +107,7 @@ def token_features(arrays: TokenArrays, i: int) -> list[str]:
         "n1=" + (w[i + 1] if i + 1 < n else "</s>"),
         "dep=" + arrays.deps[i],
         "h=" + arrays.lemmas[arrays.heads[i]],
-        "tag=" + arrays.tags[i],
+        "tag=" + arrays.tag(i),
         "lp=" + lemma + "|" + p1,
         "mods=" + str(min(arrays.modifiers[i], 2)),
     ]

@@ -25,6 +25,7 @@ dev outside the frozen fold; the weights ship as ``models/relations/weights.npz`
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -181,18 +182,26 @@ def doc_vectors(doc: Doc, width: int) -> np.ndarray:
 def pair_dense(tok: np.ndarray, heads: Sequence[int], pair: Pair) -> np.ndarray:
     """The dense features of one pair: unit-length vectors of the first head, the second head and
     the sum of the words between (``3 × width``)."""
-    a0, a1, _ta, b0, b1, _tb = pair
+    return pairs_dense(tok, heads, [pair])[0]
+
+
+def pairs_dense(tok: np.ndarray, heads: Sequence[int], pairs: Sequence[Pair]) -> np.ndarray:
+    """:func:`pair_dense` of every pair (``pairs × 3·width``), in one array."""
     width = tok.shape[1]
-    parts = [
-        tok[_span_head(heads, a0, a1)],
-        tok[_span_head(heads, b0, b1)],
-        tok[a1:b0].sum(axis=0) if b0 > a1 else np.zeros(width, dtype=np.float64),
-    ]
-    out = []
-    for v in parts:
-        n = float(np.linalg.norm(v))
-        out.append(v / n if n > 0 else v)
-    return np.concatenate(out)
+    out = np.zeros((len(pairs), 3, width), dtype=np.float64)
+    if not width:
+        return out.reshape(len(pairs), 0)
+    out[:, 0] = tok[[_span_head(heads, a0, a1) for a0, a1, _ta, _b0, _b1, _tb in pairs]]
+    out[:, 1] = tok[[_span_head(heads, b0, b1) for _a0, _a1, _ta, b0, b1, _tb in pairs]]
+    for k, (_a0, a1, _ta, b0, _b1, _tb) in enumerate(pairs):
+        if b0 > a1:
+            out[k, 2] = tok[a1:b0].sum(axis=0)
+    rows = out.reshape(-1, width)
+    for v in rows:
+        n = math.sqrt(v.dot(v))  # as numpy.linalg.norm computes a vector's norm
+        if n > 0:
+            v /= n
+    return out.reshape(len(pairs), 3 * width)
 
 
 def doc_arrays(doc: Doc) -> tuple[list[str], list[str], list[str], list[int]]:
@@ -415,7 +424,7 @@ class RelationExtractor:
         dense = None
         if self.model.width:
             tok = doc_vectors(doc, self.model.width)
-            dense = np.vstack([pair_dense(tok, heads, t) for t in tuples])
+            dense = pairs_dense(tok, heads, tuples)
         out = []
         abstract = parsed.paper.abstract
         decisions = self.model.decide(self.model.probabilities(feats, dense))

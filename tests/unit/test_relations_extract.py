@@ -18,6 +18,7 @@ from extractors.relations import (
     RelationModel,
     load_model,
     mention_tokens,
+    pairs_dense,
     sentence_pairs,
 )
 from kg.errors import ConfigError
@@ -138,3 +139,14 @@ def test_a_generic_argument_round_trips_through_json_and_is_marked_only_when_tru
     obj = rel.to_json()
     assert obj["head"]["generic"] is True and "generic" not in obj["tail"]
     assert EntityRelation.from_json(obj) == rel
+
+
+def test_dense_features_are_unit_head_vectors_and_the_normalized_words_between() -> None:
+    tok = np.array([[3.0, 4.0], [1.0, 0.0], [0.0, 2.0], [0.0, 0.0], [6.0, 8.0]])
+    heads = [0, 0, 4, 4, 4]
+    dense = pairs_dense(tok, heads, [(0, 1, "Method", 3, 5, "Task"), (0, 2, "Method", 2, 3, "Task")])
+    assert dense.shape == (2, 6)
+    # heads 0 and 4; between: tokens 1 and 2, summed (1, 2) and scaled to unit length
+    assert dense[0] == pytest.approx([0.6, 0.8, 0.6, 0.8, 1 / 5**0.5, 2 / 5**0.5])
+    # the second span's head is token 2 (its own head lies outside it); nothing between
+    assert dense[1] == pytest.approx([0.6, 0.8, 0.0, 1.0, 0.0, 0.0])
