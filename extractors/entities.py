@@ -70,7 +70,7 @@ if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
 
-NAME = "entities.v4"
+NAME = "entities.v5"
 COMPONENT = "scierc_ner"
 MODEL_DIR = Path(__file__).resolve().parent / "models" / COMPONENT
 MODEL_EXTRACTOR = "entities.scierc_ner.v2"

@@ -373,23 +373,35 @@ class RoleFinder:
         return out
 
     def role(self, doc: Doc, cand: Candidate, text: str) -> str | None:
-        """The role of a Method, Dataset or Metric the rules left without one.
+        """The role of a Method, Dataset, Metric or Concept the rules left without one.
 
-        ``proposed`` when the paper marks it as its own, in the parse: a proposal modifier on it or
-        on a phrase in apposition with it ("our X", "the proposed X", "X, our method"); or it is
-        what a proposal verb proposes, reached from the verb through objects, appositions and
-        conjuncts only (not through a preposition: "we propose a variant of SGD" does not propose
-        SGD), with the paper as subject ("we present X") or in the present passive ("X is
-        introduced"; "X has been proposed" is background), or it follows a naming trigger ("which we
-        call X"). Otherwise ``used`` for a Dataset, and for a Method that is the object of a use
-        verb ("we fine-tune Llama"). ``text`` is the text ``doc`` was parsed from (``doc.text`` would
-        rebuild it from the tokens on every access).
+        A Method, Dataset or Metric is ``proposed`` when the paper marks it as its own, in the
+        parse: a proposal modifier on it or on a phrase in apposition with it ("our X", "the
+        proposed X", "X, our method"); or it is what a proposal verb proposes, reached from the verb
+        through objects, appositions and conjuncts only (not through a preposition: "we propose a
+        variant of SGD" does not propose SGD), with the paper as subject ("we present X") or in the
+        present passive ("X is introduced"; "X has been proposed" is background), or it follows a
+        naming trigger ("which we call X"). Otherwise ``used`` for a Dataset, and for a Method that
+        is the object of a use verb ("we fine-tune Llama"). A Concept is ``proposed`` only when a
+        method noun heads it and a proposal verb with the paper as subject proposes it ("we design
+        a novel reward function"), else it has no role. ``text`` is the text ``doc`` was parsed
+        from (``doc.text`` would rebuild it from the tokens on every access).
         """
-        if cand.role or cand.type not in ("Method", "Dataset", "Metric"):
+        if cand.role or cand.type not in ("Method", "Dataset", "Metric", "Concept"):
             return cand.role
         span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
         if span is None:
             return "used" if cand.type == "Dataset" else None
+        if cand.type == "Concept":
+            # What the paper says it builds, when a method noun heads it ("we design a novel
+            # reward function"), is a Method the recognizer took for a concept; "a new asymptotic
+            # distribution" is not, nor "the proposed loss function", which refers back, nor "a
+            # smoothed objective is introduced only as an analytical bridge".
+            if span.root.lemma_.lower() in self.method_heads and self._proposed_object(
+                span.root, passive=False
+            ):
+                return "proposed"
+            return None
         if self._marked_own(span) or self._proposed_object(span.root) or self._named_here(doc, cand, text):
             return "proposed"
         if cand.type == "Dataset":  # a paper names a dataset to train or test on, unless it proposes it
@@ -449,10 +461,14 @@ class RoleFinder:
             for c in modifier.children
         )
 
-    def _proposed_object(self, token: Token) -> bool:
-        """Whether a proposal verb proposes ``token`` (see :meth:`role`)."""
+    def _proposed_object(self, token: Token, *, passive: bool = True) -> bool:
+        """Whether a proposal verb proposes ``token`` (see :meth:`role`); with ``passive`` false,
+        only a verb whose subject is the paper ("we introduce X", not "X is introduced")."""
+        deps = (
+            ("conj", "appos", "dobj", "attr", "oprd", "nsubjpass") if passive else ("conj", "appos", "dobj")
+        )
         for _ in range(5):
-            if token.dep_ in ("conj", "appos", "dobj", "attr", "oprd", "nsubjpass"):
+            if token.dep_ in deps:
                 dep = token.dep_
                 token = token.head
                 if token.pos_ in ("VERB", "AUX"):

@@ -101,3 +101,21 @@ def test_roles_object_of_a_proposal_is_proposed_when_nothing_names_it(entities_o
 )
 def test_roles_named_new_systems_stay_proposed(entities_of: Extract, abstract: str, name: str) -> None:
     assert _role_of(entities_of(abstract), name) == "proposed"
+
+
+def test_roles_concept_with_a_method_head_the_paper_designs_is_proposed(entities_of: Extract) -> None:
+    mentions = entities_of(
+        "Furthermore, we design a novel reward function to promote robust, symmetric, and "
+        "frequency-adaptive locomotion gaits."
+    )
+    found = [m for m in mentions if m.text == "reward function"]
+    assert found and (found[0].type, found[0].role) == ("Method", "proposed")
+
+
+def test_roles_concept_introduced_in_the_passive_is_not_proposed(entities_of: Extract) -> None:
+    mentions = entities_of(
+        "This forward-backward mismatch raises a central theoretical question. A smoothed spike "
+        "objective is introduced only as an analytical bridge, allowing us to separate the core error "
+        "into two components: the gradient-level mismatch and the objective-level consistency gap."
+    )
+    assert _role_of(mentions, "smoothed spike objective") is None
