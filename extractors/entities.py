@@ -13,7 +13,8 @@ Two sources, merged per paper:
 Merging: where a rule span overlaps a model span the rule wins, unless the model span contains it
 with the same type ("the SN-VLM framework": the model's boundary, the rule's role); abbreviation
 forms only fill spans the model left empty; a phrase the model typed once keeps that type at its
-other occurrences. Within a paper one canonical name has one type (the majority) and one role.
+other occurrences; a name in a dataset list that the model takes for a metric stays a metric
+("BLEU and NIST"). Within a paper one canonical name has one type (the majority) and one role.
 
 Every mention passes the same filters: generic heads alone ("our method", "results") and math
 placeholders alone are never entities; determiners, edge punctuation, unbalanced brackets, a
@@ -195,6 +196,14 @@ class EntityExtractor:
             *self.rules.lexicon_cands(text),
             *self.rules.dataset_list_cands(text, sents),
             *self.rules.named_dataset_cands(text),
+        ]
+        # "improvements on BLEU and NIST": a list in an experiments sentence names metrics too;
+        # the recognizer tells which.
+        metrics = [(c.start, c.end) for c in model if c.type == "Metric"]
+        rules = [
+            c
+            for c in rules
+            if c.source != "dataset_list" or not any(a <= c.start and c.end <= b for a, b in metrics)
         ]
         proposed = list(self.roles.proposed_cands(parsed.norm, sents, doc))
         if not parsed.paper.title_derived:

@@ -124,6 +124,12 @@ def test_entities_pipeline_generic_words_excluded(entities_of: Extract) -> None:
         assert m.text.lower().split()[-1] not in generic or len(m.text.split()) > 2
 
 
+def test_entities_pipeline_list_of_metrics_is_not_datasets(entities_of: Extract) -> None:
+    abstract = "Our experiments show significant improvements in BLEU and NIST scores over the baseline."
+    types = {m.text: m.type for m in entities_of(abstract)}
+    assert types["BLEU"] == types["NIST"] == "Metric"
+
+
 def test_entities_pipeline_abbreviation_one_canonical(entities_of: Extract) -> None:
     abstract = (
         "We study Structural Equation Models (SEMs) for causal discovery. SEMs with latent "
