@@ -14,7 +14,9 @@ Merging: where a rule span overlaps a model span the rule wins, unless the model
 with the same type ("the SN-VLM framework": the model's boundary, the rule's role); abbreviation
 forms only fill spans the model left empty; a phrase the model typed once keeps that type at its
 other occurrences; a name in a dataset list that the model takes for a metric stays a metric
-("BLEU and NIST"). Within a paper one canonical name has one type (the majority) and one role.
+("BLEU and NIST"). The one exception to spans not overlapping: a proposed method named by what it
+is for ("an algorithm for learning decision trees") contains the task or concept found in it.
+Within a paper one canonical name has one type (the majority) and one role.
 
 Every mention passes the same filters: generic heads alone ("our method", "results") and math
 placeholders alone are never entities; determiners, edge punctuation, unbalanced brackets, a
@@ -75,6 +77,9 @@ NAME = "entities.v5"
 COMPONENT = "scierc_ner"
 MODEL_DIR = Path(__file__).resolve().parent / "models" / COMPONENT
 MODEL_EXTRACTOR = "entities.scierc_ner.v2"
+# The name ``_to_mentions`` gives a proposal's object with its complement (rule proposed.complement):
+# the one mention that may contain others, which the relation step reads through its parts.
+NESTED_EXTRACTOR = "entities.rule.proposed.complement.v1"
 
 # SciERC label → our type; Generic is deliberately absent (dropped).
 LABEL_TO_TYPE: dict[str, str] = {
@@ -87,7 +92,9 @@ LABEL_TO_TYPE: dict[str, str] = {
 # Rules outrank the model on overlap; among rules, the more specific wins.
 # Abbreviation forms rank below the model: SciERC (and a reader) take "convolutional neural networks
 # (CNNs)" as one mention, so they only fill spans the model left empty.
-# A proposal verb's object phrase ranks lowest: it only names what nothing else does.
+# A proposal verb's object phrase ranks lowest: it only names what nothing else does. The object
+# phrase with its complement ("nested") does not compete: it is added around what was chosen
+# (``_nest``).
 _PRIORITY = {
     "object": -2, "abbrev": -1, "model": 0, "dataset_list": 2, "dataset": 3, "pretrained": 3, "proposed": 4
 }
@@ -99,6 +106,7 @@ _CONFIDENCE = {
     "pretrained": 0.95,
     "proposed": 0.9,
     "object": 0.7,
+    "nested": 0.7,
 }
 
 
@@ -223,8 +231,10 @@ class EntityExtractor:
         proposed = self.roles.everywhere(text, self.roles.retype_datasets(text, proposed))
         rules.extend(with_definitions(text, proposed, abbrevs))
         rules.extend(self.rules.abbrev_cands(text, abbrevs, rules + model))
-        rules.extend(self.roles.object_cands(doc))
+        objects = list(self.roles.object_cands(doc))
+        rules.extend(c for c in objects if c.source != "nested")
         chosen = self._merge(text, doc, rules, model)
+        chosen = self._nest(text, chosen, [c for c in objects if c.source == "nested"])
         return self._to_mentions(parsed, chosen, abbrevs, sents)
 
     def _retype(self, doc: Doc, model: list[Candidate]) -> list[Candidate]:
@@ -269,6 +279,24 @@ class EntityExtractor:
                 taken = [t for t in taken if t not in clashes]
                 taken.append(replace(cand, role=role))
         return sorted(taken, key=lambda c: (c.start, c.end))
+
+    def _nest(self, text: str, chosen: list[Candidate], nested: list[Candidate]) -> list[Candidate]:
+        """The proposed phrases with their complement ("an algorithm for learning decision
+        trees") beside the mentions inside them: the task or concept stays a mention of its own
+        ("learning decision trees"), the phrase becomes the method the paper proposes. Not where a
+        Method or a proposed name is already found in the phrase ("an extension of SARAH"), nor
+        where a mention starts before it; a mention running past its end is taken in whole
+        ("a framework for assessing whether large language models (LLMs)")."""
+        out = list(chosen)
+        for cand in nested:
+            start, end = trim(text, cand.start, cand.end)
+            if end <= start or is_generic(text[start:end]):
+                continue
+            inside = [t for t in out if t.start < end and start < t.end]
+            if any(t.type == "Method" or t.role == "proposed" or t.start < start for t in inside):
+                continue
+            out.append(replace(cand, start=start, end=max([end, *(t.end for t in inside)])))
+        return sorted(out, key=lambda c: (c.start, c.end))
 
     def _to_mentions(
         self,

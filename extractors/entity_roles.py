@@ -5,7 +5,10 @@
   of that name; the coined subject of a result claim ("X outperforms …") when the paper introduces
   it; the object of a proposal verb whose subject is the paper.
   When nothing else names that object, the object's own noun phrase is the proposed Method if its
-  head is a method noun ("we develop an experimentation framework").
+  head is a method noun ("we develop an experimentation framework"); when that phrase alone names
+  nothing, the phrase with what follows it ("we present an algorithm for learning decision trees"),
+  around the task the recognizer found in it. A Concept with a method head that the paper says it
+  builds ("we design a novel reward function") is a proposed Method.
 * **Not proposed**: what a paper builds on — a name the proposal reaches through a preposition or
   another verb ("we propose a bilevel extension of SARAH", "we propose MVPC, which extends the PC
   algorithm"), a "recently proposed X", a name coined in a sentence about earlier work ("coined
@@ -28,7 +31,7 @@ import numpy as np
 from extractors.abbrev import Abbreviation
 from extractors.canonical import canonical_key, is_coined, load_aliases
 from extractors.entity_rules import NameRule, triggers
-from extractors.entity_spans import COMMON_CAPS, Candidate, occurrences, without_math
+from extractors.entity_spans import COMMON_CAPS, Candidate, is_generic, occurrences, without_math
 from kg.text import MATH_PLACEHOLDER, NormalizedText
 
 if TYPE_CHECKING:
@@ -81,6 +84,35 @@ NAME_HEADS = frozenset(
     "kernel kernels loss estimator sampler regularizer encoder decoder attention embedding embeddings "
     "prior objective operator index test policy transform layer module head score bound".split()
 )
+
+
+# Prepositions that say what a method is for or of: "an algorithm for …", "an approach to …".
+COMPLEMENT_PREPS = frozenset("for to of".split())
+
+
+def complement_end(noun: Token) -> Token | None:
+    """The last token of the complement right after a method noun, or ``None``: a prepositional
+    phrase up to its noun ("an estimator for the maximum expected value"), a gerund up to its
+    object ("an algorithm for learning decision trees"), an infinitive up to its object ("a method
+    to find faster algorithms"). The parser often hangs the preposition on the verb, so the words
+    right after the noun decide, not their attachment."""
+    doc = noun.doc
+    if noun.i + 1 >= len(doc):
+        return None
+    nxt = doc[noun.i + 1]
+    if nxt.lower_ in COMPLEMENT_PREPS and nxt.dep_ == "prep":
+        arg = next((c for c in nxt.children if c.dep_ in ("pobj", "pcomp")), None)
+    elif nxt.lower_ == "to" and nxt.dep_ == "aux" and nxt.head.i == noun.i + 2:
+        arg = nxt.head
+    else:
+        return None
+    if arg is None or arg.i - noun.i > 6:
+        return None
+    if arg.pos_ == "VERB":
+        obj = next((c for c in arg.children if c.dep_ == "dobj" and c.i > arg.i), None)
+        if obj is not None and obj.i - noun.i <= 8:
+            return obj
+    return arg
 
 
 def with_definitions(text: str, cands: list[Candidate], abbrevs: list[Abbreviation]) -> list[Candidate]:
@@ -314,7 +346,10 @@ class RoleFinder:
 
     def _phrase_cands(self, doc: Doc, nouns: list[Token]) -> Iterator[Candidate]:
         """A method noun's phrase up to the noun, without determiners and own modifiers; two words
-        at least ("algorithm" alone names nothing)."""
+        at least ("algorithm" alone names nothing). When the phrase alone names nothing ("an
+        algorithm", "a general approach"), the phrase with the complement that says what it is for
+        ("an algorithm for learning decision trees", "a method to find faster algorithms"), a
+        ``nested`` candidate: it may contain the task or concept the recognizer found there."""
         for noun in nouns:
             if noun.lemma_.lower() not in self.method_heads or noun.pos_ not in ("NOUN", "PROPN"):
                 continue
@@ -325,10 +360,16 @@ class RoleFinder:
                 or tokens[0].lower_ in ("new", "two", "several", "various")
             ):
                 tokens = tokens[1:]
-            if len(tokens) < 2 or any(t.pos_ in ("PUNCT", "VERB", "ADP") for t in tokens):
+            if not tokens or any(t.pos_ in ("PUNCT", "VERB", "ADP") for t in tokens):
                 continue
             start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
-            yield Candidate(start, end, "Method", "object", "proposed.object", "proposed")
+            if len(tokens) >= 2 and not is_generic("".join(t.text_with_ws for t in tokens)):
+                yield Candidate(start, end, "Method", "object", "proposed.object", "proposed")
+                continue
+            last = complement_end(noun)
+            if last is not None:
+                end = last.idx + len(last)
+                yield Candidate(start, end, "Method", "nested", "proposed.complement", "proposed")
 
     def claim_subject_cands(self, doc: Doc, text: str) -> Iterator[Candidate]:
         """A coined name that is the subject of a result claim ("SN-VLM substantially reduces …",

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from extractors.base import ParsedPaper
+from extractors.entities import NESTED_EXTRACTOR
 from extractors.entity_spans import sentence_bounds, sentence_of
 from extractors.generic_refs import GenericModel, TokenArrays
 from extractors.generic_refs import shipped_model as generic_model
@@ -372,6 +373,9 @@ class RelationExtractor:
 
     def extract(self, parsed: ParsedPaper) -> Iterable[EntityRelation]:
         mentions = [m for m in parsed.mentions if m.end > m.start]
+        # A proposal named by what it is for ("an algorithm for learning decision trees") holds its
+        # own arguments: the relation step reads its parts, the generic "algorithm" and the task.
+        mentions = [m for m in mentions if m.extractor != NESTED_EXTRACTOR]
         if not mentions:
             return []
         doc, norm = parsed.doc, parsed.norm

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from extractors.entities import NESTED_EXTRACTOR
 from extractors.relations import RELATION_TYPES
 from kg.types import Extraction, Paper
 
@@ -50,7 +51,9 @@ def test_relations_run_by_default_after_the_entities(pipeline) -> None:  # noqa:
 
 def test_relations_output_contract(record: Extraction) -> None:
     assert record.relations, "no relation in an abstract that states several"
-    spans = {(m.start, m.end) for m in record.mentions}
+    # a proposal named by what it is for ("an algorithm for learning decision trees") contains
+    # other mentions; the relation step reads its parts instead
+    spans = {(m.start, m.end) for m in record.mentions if m.extractor != NESTED_EXTRACTOR}
     for rel in record.relations:
         assert rel.type in RELATION_TYPES
         assert 0.0 <= rel.confidence <= 1.0
@@ -77,6 +80,17 @@ def test_relations_reach_generic_references(record: Extraction) -> None:
     # "The model is evaluated on the ImageNet dataset": SciERC annotates "model" as Generic
     found = {(r.head.text, r.type, r.tail.text, r.tail.generic) for r in record.relations}
     assert ("ImageNet dataset", "EVALUATE-FOR", "model", True) in found
+
+
+def test_relations_read_a_proposal_named_by_what_it_is_for_through_its_parts(pipeline) -> None:  # noqa: ANN001
+    abstract = "We present an algorithm for learning decision trees using stochastic gradient information."
+    record = pipeline.extract_one(Paper(id="p-nested", title="", abstract=abstract))
+    nested = [(m.start, m.end) for m in record.mentions if m.extractor == NESTED_EXTRACTOR]
+    assert nested, "the proposal is a mention of its own"
+    args = {(arg.start, arg.end) for rel in record.relations for arg in (rel.head, rel.tail)}
+    assert not args & set(nested)
+    found = {(r.head.text, r.type, r.tail.text) for r in record.relations}
+    assert ("algorithm", "USED-FOR", "learning decision trees") in found  # the generic head, as before
 
 
 def test_kg_extract_json_carries_relations(record: Extraction) -> None:

@@ -103,6 +103,47 @@ def test_roles_named_new_systems_stay_proposed(entities_of: Extract, abstract: s
     assert _role_of(entities_of(abstract), name) == "proposed"
 
 
+@pytest.mark.parametrize(
+    ("abstract", "phrase", "inside"),
+    [
+        (
+            "We present an algorithm for learning decision trees using stochastic gradient information.",
+            "algorithm for learning decision trees",
+            "learning decision trees",
+        ),
+        (
+            "In this paper, we propose a new estimator for the maximum expected value, based on a "
+            "weighted average of the sample means.",
+            "estimator for the maximum expected value",
+            "maximum expected value",
+        ),
+    ],
+)
+def test_roles_proposal_named_by_what_it_is_for_holds_the_task_inside(
+    entities_of: Extract, abstract: str, phrase: str, inside: str
+) -> None:
+    mentions = entities_of(abstract)
+    outer = [m for m in mentions if m.text == phrase]
+    assert outer and outer[0].role == "proposed" and outer[0].type == "Method"
+    # the task or concept the recognizer found in the phrase stays a mention of its own, not proposed
+    assert _role_of(mentions, inside) is None
+
+
+def test_roles_proposal_named_by_an_infinitive_is_proposed(entities_of: Extract) -> None:
+    mentions = entities_of("In this note, we propose a method to find faster algorithms for this problem.")
+    assert "method to find faster algorithms" in _proposed(mentions)
+
+
+def test_roles_proposal_with_a_named_method_in_its_complement_is_not_nested(entities_of: Extract) -> None:
+    mentions = entities_of(
+        "We develop a novel iterative Gauss-Newton algorithm for joint matrix Schur decomposition, "
+        "which minimizes a nonconvex objective."
+    )
+    proposed = _proposed(mentions)
+    assert any("Gauss-Newton" in text for text in proposed)
+    assert not any("decomposition" in text for text in proposed)
+
+
 def test_roles_concept_with_a_method_head_the_paper_designs_is_proposed(entities_of: Extract) -> None:
     mentions = entities_of(
         "Furthermore, we design a novel reward function to promote robust, symmetric, and "
