@@ -1,12 +1,14 @@
 """Entity → entity edges from the relations extracted in each paper, and their RDF evidence.
 
 Each :class:`kg.types.EntityRelation` whose head and tail are mentions the resolution mapped to
-two different entity nodes gives one piece of evidence for the edge ``head --prop--> tail``
-(``prop`` by :data:`kg.vocab.ENTITY_RELATION_PROPERTY`: ``usedFor``, ``featureOf``, ``hyponymOf``,
-``partOf``, ``comparedWith``, ``conjunction``, ``evaluatedFor``). The edge (key = predicate)
-carries ``confidence`` (the highest of its evidence), ``papers`` (how many papers state it),
-``extractor`` and ``evidence``: ``{"paper", "start", "end", "confidence"}`` per paper and
-sentence, the span being the sentence's in the original abstract, sorted by paper then offset.
+two different entity nodes (a generic reference standing for the mention around it: the
+"algorithm" of "an algorithm for learning decision trees") gives one piece of evidence for the
+edge ``head --prop--> tail`` (``prop`` by :data:`kg.vocab.ENTITY_RELATION_PROPERTY`: ``usedFor``,
+``featureOf``, ``hyponymOf``, ``partOf``, ``comparedWith``, ``conjunction``, ``evaluatedFor``).
+The edge (key = predicate) carries ``confidence`` (the highest of its evidence), ``papers`` (how
+many papers state it), ``extractor`` and ``evidence``: ``{"paper", "start", "end",
+"confidence"}`` per paper and sentence, the span being the sentence's in the original abstract,
+sorted by paper then offset.
 
 In RDF (:func:`evidence_triples`) the edge is the direct triple ``head kg:usedFor tail`` plus
 one ``kg:RelationEvidence`` per evidence entry: ``prov:wasDerivedFrom`` the paper,
@@ -17,13 +19,13 @@ one ``kg:RelationEvidence`` per evidence entry: ``prov:wasDerivedFrom`` the pape
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import networkx as nx
 
 from kg.resolve import Resolution
-from kg.types import Extraction
+from kg.types import Extraction, TextSpan
 from kg.vocab import (
     ENTITY_RELATION_PROPERTY,
     KG,
@@ -62,8 +64,8 @@ def add_relation_edges(g: nx.MultiDiGraph, ordered: Sequence[Extraction], res: R
                 node_at.setdefault((m.start, m.end), enode)
         for rel in ext.relations:
             prop = ENTITY_RELATION_PROPERTY.get(rel.type)
-            head = node_at.get((rel.head.start, rel.head.end))
-            tail = node_at.get((rel.tail.start, rel.tail.end))
+            head = _node_of(rel.head, node_at)
+            tail = _node_of(rel.tail, node_at)
             if prop is None or head is None or tail is None or head == tail:
                 continue
             if head not in g or tail not in g:
@@ -87,6 +89,18 @@ def add_relation_edges(g: nx.MultiDiGraph, ordered: Sequence[Extraction], res: R
             evidence=evidence,
             extractor=extractor[(head, tail, prop)],
         )
+
+
+def _node_of(arg: TextSpan, node_at: Mapping[tuple[int, int], str]) -> str | None:
+    """The entity node of a relation argument: the mention at its span; for a generic reference
+    ("an *algorithm* for learning decision trees"), the shortest mention around it, the phrase
+    whose head it is (a generic reference is found only outside the mentions the relation step
+    reads, so only a mention that contains others can hold one)."""
+    node = node_at.get((arg.start, arg.end))
+    if node is not None or not arg.generic:
+        return node
+    around = [(e - s, s, node) for (s, e), node in node_at.items() if s <= arg.start and arg.end <= e]
+    return min(around)[2] if around else None
 
 
 def evidence_triples(

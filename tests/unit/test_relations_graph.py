@@ -84,6 +84,27 @@ def test_relation_whose_argument_is_no_mention_gives_no_edge() -> None:
     assert not [k for _u, _v, k in g.edges(keys=True) if k == "usedFor"]
 
 
+def test_a_generic_reference_stands_for_the_mention_around_it_and_nothing_else() -> None:
+    abstract = "We present an algorithm for learning decision trees. It beats this method on MNIST."
+    phrase = _mention(abstract, "Method", "algorithm for learning decision trees")
+    task = _mention(abstract, "Task", "learning decision trees")
+    mnist = _mention(abstract, "Dataset", "MNIST")
+    algorithm = TextSpan(phrase.start, phrase.start + 9, "algorithm", generic=True)
+    it = TextSpan(53, 55, "It", generic=True)
+    method = TextSpan(abstract.index("method"), abstract.index("method") + 6, "method", generic=True)
+    rels = (
+        EntityRelation("USED-FOR", algorithm, TextSpan(task.start, task.end, task.text), 0.8),
+        EntityRelation("COMPARE", it, method, 0.7),  # neither inside a mention
+        EntityRelation("EVALUATE-FOR", TextSpan(mnist.start, mnist.end, "MNIST"), method, 0.6),
+    )
+    g = assemble([Extraction(Paper("p1", "T", abstract), (phrase, task, mnist), relations=rels)])
+    edges = {(u, v, k) for u, v, k in g.edges(keys=True) if k in ("usedFor", "comparedWith", "evaluatedFor")}
+    assert len(edges) == 1
+    ((u, v, _k),) = edges
+    assert g.nodes[u]["label"] == "algorithm for learning decision trees"
+    assert g.nodes[v]["label"] == "learning decision trees"
+
+
 def test_relation_edges_reified_in_rdf(graph: nx.MultiDiGraph) -> None:
     rdf = to_rdflib(graph)
     bert, qa = node_iri("Method:bert"), node_iri("Task:question-answering")
