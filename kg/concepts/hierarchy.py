@@ -52,6 +52,10 @@ SOURCES = ("structure", "pattern", "taxonomy", "hyponym")
 # Words that end a term's head: a term with them has no structural parent ("mixture of experts").
 _NO_STRUCTURE = frozenset("of for in on with to and or via from by versus vs".split())
 MAX_PARENT_DF_RATIO = 0.2
+# A hyponymOf relation enters the hierarchy only when the relation classifier gives it at least
+# this probability: its records keep relations from 0.2 on (a threshold chosen for Rel F1), but a
+# broader edge links every paper under it, so it takes a relation likelier than not.
+MIN_HYPONYM_CONFIDENCE = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,9 +230,10 @@ def build_hierarchy(
     for fam in families:
         if fam.parent and fam.parent in family_terms:
             h.add(fam.term, family_terms[fam.parent], "taxonomy")
-    # hyponymOf relations
-    for u, v, key in sorted(g.edges(keys=True)):
-        if key == "hyponymOf" and u in h.term_of and v in h.term_of and _allowed_parent(h.term_of[v], stats) \
+    # hyponymOf relations the classifier holds likelier than not
+    for u, v, key, conf in sorted(g.edges(keys=True, data="confidence")):
+        if key == "hyponymOf" and (conf or 0.0) >= MIN_HYPONYM_CONFIDENCE and u in h.term_of \
+                and v in h.term_of and _allowed_parent(h.term_of[v], stats) \
                 and _broader_in_use(h.term_of[u], h.term_of[v], stats):
             h.add(h.term_of[u], h.term_of[v], "hyponym")
     # patterns

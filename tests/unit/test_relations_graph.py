@@ -169,3 +169,15 @@ def test_extraction_record_round_trips_its_relations() -> None:
         "sentence": [0, 35],
     }
     assert Extraction.from_json(obj) == rec
+
+
+@pytest.mark.parametrize(("confidence", "enters"), [(0.9, True), (0.3, False)])
+def test_a_hyponym_relation_enters_the_hierarchy_only_when_likelier_than_not(
+    confidence: float, enters: bool
+) -> None:
+    elmo, lm = _mention(A2, "Method", "ELMo"), _mention(A2, "Method", "language model")
+    rec = Extraction(Paper("p2", "T2", A2), (elmo, lm), relations=(_rel("HYPONYM-OF", elmo, lm, confidence),))
+    g = assemble([rec])
+    assert g.has_edge("Method:elmo", "Method:language-model", "hyponymOf")  # the relation, either way
+    broader = g.get_edge_data("Method:elmo", "Method:language-model", "broader") or {}
+    assert ("hyponym" in broader.get("sources", ())) is enters
