@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from extractors.linear import softmax, sparse_scores
 from kg.errors import ConfigError
 from kg.fileio import read_model
 
@@ -161,20 +162,9 @@ class TypeClassifier:
         """Class probabilities (``m × classes``) of token spans ``bounds`` of ``doc``."""
         if not bounds:
             return np.zeros((0, len(self.classes)), dtype=np.float32)
-        ids: list[int] = []
-        offsets = []
-        # One spare zero row at the end stands for "no known feature", so every span has a row.
-        spare = self.sparse.shape[0] - 1
-        index = self.index
-        for feats in doc_features(doc, bounds):
-            offsets.append(len(ids))
-            ids.extend([index[f] for f in feats if f in index])
-            ids.append(spare)
-        scores = np.add.reduceat(self.sparse[ids], offsets, axis=0)
+        scores = sparse_scores(self.sparse, self.index, doc_features(doc, bounds))
         scores += dense_features(doc, bounds) @ self.dense + self.bias
-        scores -= scores.max(axis=1, keepdims=True)
-        exp = np.exp(scores)
-        return exp / exp.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
+        return softmax(scores)
 
     def retype(self, doc: Doc, bounds: Sequence[tuple[int, int]], types: Sequence[str]) -> list[str]:
         """The recognizer's ``types``, each switched to the classifier's choice when that differs

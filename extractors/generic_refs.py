@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from extractors.linear import sparse_scores
 from kg.errors import ConfigError
 from kg.fileio import read_model
 
@@ -127,14 +128,7 @@ class GenericModel:
         """The probability that each candidate is a generic reference."""
         if not feature_lists:
             return np.zeros(0, dtype=np.float64)
-        spare = self.weights.shape[0] - 1
-        ids: list[int] = []
-        offsets = []
-        for feats in feature_lists:
-            offsets.append(len(ids))
-            ids.extend([self.index[f] for f in feats if f in self.index])
-            ids.append(spare)
-        scores = np.add.reduceat(self.weights[ids], offsets) + self.bias
+        scores = sparse_scores(self.weights, self.index, feature_lists) + self.bias
         return 1.0 / (1.0 + np.exp(-scores))  # type: ignore[no-any-return]
 
     def find(self, arrays: TokenArrays, covered: Sequence[bool]) -> list[int]:

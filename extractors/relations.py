@@ -38,6 +38,7 @@ from extractors.entities import NESTED_EXTRACTOR
 from extractors.entity_spans import sentence_bounds, sentence_of
 from extractors.generic_refs import GenericModel, TokenArrays
 from extractors.generic_refs import shipped_model as generic_model
+from extractors.linear import softmax, sparse_scores
 from kg.errors import ConfigError
 from kg.fileio import read_model
 from kg.types import EntityRelation, Mention, TextSpan
@@ -265,20 +266,10 @@ class RelationModel:
         """Class probabilities (``pairs × classes``) of each pair's features (and dense rows)."""
         if not feature_lists:
             return np.zeros((0, len(self.classes)), dtype=np.float32)
-        spare = self.weights.shape[0] - 1
-        index = self.index
-        ids: list[int] = []
-        offsets = []
-        for feats in feature_lists:
-            offsets.append(len(ids))
-            ids.extend([index[f] for f in feats if f in index])
-            ids.append(spare)
-        scores = np.add.reduceat(self.weights[ids], offsets, axis=0) + self.bias
+        scores = sparse_scores(self.weights, self.index, feature_lists) + self.bias
         if dense is not None and self.dense.shape[0]:
             scores += dense @ self.dense
-        scores -= scores.max(axis=1, keepdims=True)
-        exp = np.exp(scores)
-        return exp / exp.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
+        return softmax(scores)
 
     def decide(
         self, probs: np.ndarray, threshold: float | None = None
