@@ -206,20 +206,6 @@ def pairs_dense(tok: np.ndarray, heads: Sequence[int], pairs: Sequence[Pair]) ->
     return out.reshape(len(pairs), 3 * width)
 
 
-def doc_arrays(doc: Doc) -> tuple[list[str], list[str], list[str], list[int]]:
-    """The per-token lower-cased words, lemmas, dependency labels and head indices of ``doc``
-    (read as one array: a Python token object per token costs more than the features)."""
-    from spacy.attrs import DEP, HEAD, LEMMA, LOWER
-
-    strings = doc.vocab.strings
-    array = doc.to_array([LOWER, LEMMA, DEP, HEAD])
-    words = [strings[int(h)] for h in array[:, 0]]
-    lemmas = [strings[int(h)].lower() or w for h, w in zip(array[:, 1], words, strict=True)]
-    deps = [strings[int(h)] for h in array[:, 2]]
-    heads = (np.arange(len(doc)) + array[:, 3].astype(np.int64)).tolist()
-    return words, lemmas, deps, heads
-
-
 def sentence_pairs(spans: Sequence[tuple[int, int, str, int]]) -> list[tuple[int, int, int]]:
     """The index pairs ``(i, j, mentions between)`` to classify among token spans
     ``(start, end, type, sentence)`` sorted by start: same sentence, ``i`` before ``j``, not

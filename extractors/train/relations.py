@@ -27,17 +27,19 @@ import json
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from extractors.relations import GENERIC
 
 MODEL_DIR = Path(__file__).resolve().parent.parent / "models" / "relations"
 SHARED_DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 C_GRID = (0.03, 0.1, 0.3, 1.0)
 THRESHOLDS = (0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6)
 MIN_COUNT = 2
-GENERIC = "Generic"  # the type a generic reference ("this method", "it") has as a relation argument
 GENERIC_C_GRID = (0.3, 1.0, 3.0)
 
 # One example: (doc index, char span of the first entity, of the second, features, label, dense row)
@@ -52,17 +54,17 @@ def gold_relations(sdoc: Any) -> set[tuple[int, int, int, int, str]]:
 def arg_types(sdoc: Any) -> list[tuple[Any, str]]:
     """The gold spans of ``sdoc`` that can be relation arguments, with the type kg gives them
     (``Generic`` for SciERC's generic references)."""
-    from extractors.train.scierc import SCIERC_TO_TYPE
+    from extractors.train.scierc import SCIERC_TO_ARG_TYPE
 
-    types = {**SCIERC_TO_TYPE, "Generic": GENERIC}
-    return [(s, types[s.label]) for s in sdoc.spans if s.label in types]
+    return [(s, SCIERC_TO_ARG_TYPE[s.label]) for s in sdoc.spans if s.label in SCIERC_TO_ARG_TYPE]
 
 
 def examples(docs: list[Any], parses: list[Any]) -> list[Example]:
     """Every classified pair of gold entities of ``docs`` (a generic reference pairs with an
     entity, never with another generic reference), with its label."""
     from extractors.entity_types import token_bounds
-    from extractors.relations import doc_arrays, doc_vectors, pair_dense, pair_features, sentence_pairs
+    from extractors.generic_refs import TokenArrays
+    from extractors.relations import doc_vectors, pair_dense, pair_features, sentence_pairs
 
     out: list[Example] = []
     for n, (sdoc, doc) in enumerate(zip(docs, parses, strict=True)):
@@ -79,7 +81,8 @@ def examples(docs: list[Any], parses: list[Any]) -> list[Example]:
             if b > a
         )
         keyed = [(a, b, t, sent) for a, b, t, sent, _c in rows]
-        words, lemmas, deps, heads = doc_arrays(doc)
+        arrays = TokenArrays(doc)
+        words, lemmas, deps, heads = arrays.words, arrays.lemmas, arrays.deps, arrays.heads
         width = doc.vocab.vectors.shape[1] if doc.vocab.vectors.shape[0] else 0
         tok = doc_vectors(doc, width)
         for i, j, between in sentence_pairs(keyed):
@@ -233,14 +236,33 @@ def cross_validate(docs: list[Any], rows: list[Example], c: float) -> dict[float
     return {t: _f1(preds[t], gold) for t in THRESHOLDS}
 
 
-def write(out: Path, model: Any, feats: list[str], threshold: float, info: dict[str, Any]) -> None:
+def select(
+    grid: Sequence[float], scores_of: Callable[[float], dict[float, tuple[float, float, float]]], name: str
+) -> tuple[float, float, dict[str, dict[str, list[float]]]]:
+    """The ``C`` of ``grid`` and the threshold with the best cross-validated F1 (ties: the smaller
+    ``C``, then the smaller threshold), and every figure, for ``meta.json``."""
+    best = (-1.0, 0.0, 0.0)
+    cv: dict[str, dict[str, list[float]]] = {}
+    for c in grid:
+        scores = scores_of(c)
+        cv[str(c)] = {str(t): [round(x, 4) for x in prf] for t, prf in scores.items()}
+        for t, (p, r, f) in scores.items():
+            print(f"{name} C={c} threshold={t}: CV P {p:.3f} R {r:.3f} F1 {f:.3f}", file=sys.stderr)
+            best = max(best, (round(f, 4), -c, -t))
+    return -best[1], -best[2], cv
+
+
+def _write_model(out: Path, arrays: dict[str, Any], meta: dict[str, Any]) -> None:
     out.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(out / "weights.npz", **arrays)
+    (out / "meta.json").write_text(json.dumps(meta, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def write(out: Path, model: Any, feats: list[str], threshold: float, info: dict[str, Any]) -> None:
     coef = model.coef_.T.astype(np.float32)
     n = len(feats)
     weights = np.vstack([coef[:n], np.zeros((1, coef.shape[1]), np.float32)])
-    np.savez_compressed(
-        out / "weights.npz", weights=weights, dense=coef[n:], bias=model.intercept_.astype(np.float32)
-    )
+    arrays = {"weights": weights, "dense": coef[n:], "bias": model.intercept_.astype(np.float32)}
     meta = {
         "classes": [str(c) for c in model.classes_],
         "threshold": threshold,
@@ -251,15 +273,14 @@ def write(out: Path, model: Any, feats: list[str], threshold: float, info: dict[
         "Rebuild: python -m extractors.train.relations",
         "features": feats,
     }
-    (out / "meta.json").write_text(json.dumps(meta, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
+    _write_model(out, arrays, meta)
 
 
 def write_generic(out: Path, model: Any, feats: list[str], threshold: float, info: dict[str, Any]) -> None:
     """The generic-reference classifier: ``weights`` (features + 1 spare row), ``bias``."""
-    out.mkdir(parents=True, exist_ok=True)
     coef = model.coef_[0].astype(np.float32)
     weights = np.concatenate([coef, np.zeros(1, np.float32)])
-    np.savez_compressed(out / "weights.npz", weights=weights, bias=model.intercept_.astype(np.float32))
+    arrays = {"weights": weights, "bias": model.intercept_.astype(np.float32)}
     meta = {
         "threshold": threshold,
         **info,
@@ -268,21 +289,13 @@ def write_generic(out: Path, model: Any, feats: list[str], threshold: float, inf
         "5-fold CV on those documents (F1 of the spans). Rebuild: python -m extractors.train.relations",
         "features": feats,
     }
-    (out / "meta.json").write_text(json.dumps(meta, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
+    _write_model(out, arrays, meta)
 
 
 def train_generic(pool: list[Any], parses: list[Any], out: Path) -> None:
     """Cross-validate, fit and write the generic-reference classifier."""
     rows = generic_examples(pool, parses)
-    best = (-1.0, 0.0, 0.0)
-    cv: dict[str, dict[str, list[float]]] = {}
-    for c in GENERIC_C_GRID:
-        scores = generic_cv(pool, rows, c)
-        cv[str(c)] = {str(t): [round(x, 4) for x in prf] for t, prf in scores.items()}
-        for t, (p, r, f) in scores.items():
-            print(f"generic C={c} threshold={t}: CV P {p:.3f} R {r:.3f} F1 {f:.3f}", file=sys.stderr)
-            best = max(best, (round(f, 4), -c, -t))
-    c_best, threshold = -best[1], -best[2]
+    c_best, threshold, cv = select(GENERIC_C_GRID, lambda c: generic_cv(pool, rows, c), "generic")
     feats = _vocab_of([r[1] for r in rows])
     model = _fit(
         _sparse([r[1] for r in rows], {f: j for j, f in enumerate(feats)}), [r[2] for r in rows], c_best
@@ -319,14 +332,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     cv: dict[str, dict[str, list[float]]] = {}
     if args.c is None:
-        best = (-1.0, 0.0, 0.0)
-        for c in C_GRID:
-            scores = cross_validate(pool, rows, c)
-            cv[str(c)] = {str(t): [round(x, 4) for x in prf] for t, prf in scores.items()}
-            for t, (p, r, f) in scores.items():
-                print(f"C={c} threshold={t}: CV Rel P {p:.3f} R {r:.3f} F1 {f:.3f}", file=sys.stderr)
-                best = max(best, (round(f, 4), -c, -t))
-        c_best, threshold = -best[1], -best[2]
+        c_best, threshold, cv = select(C_GRID, lambda c: cross_validate(pool, rows, c), "Rel")
     else:
         c_best, threshold = args.c, args.threshold if args.threshold is not None else 0.4
     feats = _vocab(rows)

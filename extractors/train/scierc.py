@@ -23,6 +23,9 @@ SCIERC_TO_TYPE: dict[str, str] = {
     "Metric": "Metric",
     "OtherScientificTerm": "Concept",
 }
+# As a relation argument, SciERC's Generic spans are kg's generic references (extractors.generic_refs),
+# whose type there, extractors.relations.GENERIC, keeps SciERC's name.
+SCIERC_TO_ARG_TYPE: dict[str, str] = {**SCIERC_TO_TYPE, "Generic": "Generic"}
 
 _PTB_UNESCAPE = {
     "-LRB-": "(",

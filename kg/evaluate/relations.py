@@ -121,22 +121,21 @@ def score_gold_entities(docs: Sequence[Any], pipeline: Any) -> RelScores:
     """The relation step alone on SciERC documents, given their gold entities (the ``Generic``
     ones as its generic references) and SciERC's sentences."""
     from extractors.base import ParsedPaper
-    from extractors.relations import GENERIC, RelationExtractor
-    from extractors.train.scierc import SCIERC_TO_TYPE
+    from extractors.relations import RelationExtractor
+    from extractors.train.scierc import SCIERC_TO_ARG_TYPE
     from kg.text import normalize
     from kg.types import Mention, Paper
 
     step = RelationExtractor(relation_step(pipeline).model, generic=None)
-    types = {**SCIERC_TO_TYPE, "Generic": GENERIC}
     scores = RelScores()
     norms = [normalize(d.text) for d in docs]
     for sdoc, norm, doc in zip(docs, norms, pipeline.nlp.pipe(n.text for n in norms), strict=True):
         mentions = []
         for s in sdoc.spans:
-            if s.label not in types:
+            if s.label not in SCIERC_TO_ARG_TYPE:
                 continue
             sent = next(((a, b) for a, b in sdoc.sentences if a <= s.start < b), (-1, -1))
-            etype = types[s.label]
+            etype = SCIERC_TO_ARG_TYPE[s.label]
             mentions.append(
                 Mention(
                     etype, sdoc.text[s.start : s.end], s.start, s.end, "", None, 1.0, "gold", sent[0], sent[1]
