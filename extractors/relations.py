@@ -2,25 +2,26 @@
 
 The ``relations`` family runs after ``entities`` in the pipeline's one pass: it reads the mentions
 the entity extractor found (:attr:`extractors.base.ParsedPaper.mentions`) and the spaCy parse
-already made, and pairs every two mentions of a sentence. Each unordered pair (``a`` before ``b``
-in the text) is classified by a multinomial logistic regression into ``NONE`` or a relation type
-with its direction (``USED-FOR>``: ``a`` is the head; ``USED-FOR<``: ``b`` is), over sparse
-features of the pair (:func:`pair_features`): the two entity types, the words between them, their
-distance, the head lemmas of both spans, the dependency path between their syntactic heads (with
-the lemma where the path turns) and the words just outside the pair; and dense features
-(:func:`pair_dense`): the in-domain word vectors the entity recognizer loads (unit length) of both
-heads and of the words between. A pair becomes a relation
-when its best relation class has probability at least ``threshold``; that probability is the
-relation's confidence.
+already made, and pairs every two arguments of a sentence: its mentions and its generic references
+(:mod:`extractors.generic_refs`: "this method", "it"; never two of those). Each unordered pair
+(``a`` before ``b`` in the text) is classified by a multinomial logistic regression into ``NONE``
+or a relation type with its direction (``USED-FOR>``: ``a`` is the head; ``USED-FOR<``: ``b`` is),
+over sparse features of the pair (:func:`pair_features`): the two entity types, the words between
+them, their distance, the head lemmas of both spans, the dependency path between their syntactic
+heads (with the lemma where the path turns) and the words just outside the pair; and dense
+features (:func:`pair_dense`): the in-domain word vectors the entity recognizer loads (unit
+length) of both heads and of the words between. A pair becomes a relation when its best relation
+class has probability at least ``threshold``; that probability is the relation's confidence.
 
 Types (Luan et al., EMNLP 2018): ``USED-FOR``, ``FEATURE-OF``, ``HYPONYM-OF``, ``PART-OF``,
 ``COMPARE``, ``CONJUNCTION``, ``EVALUATE-FOR``; head and tail as SciERC annotates them ("A
 USED-FOR B": A is used for B; "A EVALUATE-FOR B": the metric or dataset A evaluates B; "A
 HYPONYM-OF B": A is a kind of B).
 
-Trained by :mod:`extractors.train.relations` on the gold entities and relations of SciERC train +
-dev outside the frozen fold; the weights ship as ``models/relations/weights.npz`` and
-``meta.json`` (feature names, classes, threshold), read with no pickle.
+Trained by :mod:`extractors.train.relations` on the gold entities (Generic spans as the generic
+references) and relations of SciERC train + dev outside the frozen fold; the weights ship as
+``models/relations/weights.npz`` and ``meta.json`` (feature names, classes, threshold), read with
+no pickle.
 """
 
 from __future__ import annotations
