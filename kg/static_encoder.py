@@ -138,10 +138,8 @@ def distill(encoder: Encoder, dimensions: int = DIMENSIONS, sif_a: float = SIF_A
 
 
 def write_table(directory: Path = MODEL_DIR) -> Path:
-    """Distill the installed MiniLM into ``directory`` (``vectors.npy``, ``meta.json``)."""
-    from kg.encoder import load_encoder
-
-    table = distill(load_encoder())
+    """Distill the installed MiniLM, in float32, into ``directory`` (``vectors.npy``, ``meta.json``)."""
+    table = distill(Encoder(model_dir(), "float32"))
     directory.mkdir(parents=True, exist_ok=True)
     np.save(directory / "vectors.npy", table, allow_pickle=False)
     digest = hashlib.sha256(table.tobytes()).hexdigest()

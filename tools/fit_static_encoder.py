@@ -33,7 +33,7 @@ import scipy.sparse as sp
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from kg.encoder import load_encoder, text_key  # noqa: E402
+from kg.encoder import Encoder, model_dir, text_key  # noqa: E402
 from kg.graphdir import load_nx  # noqa: E402
 from kg.related import INDEX_FILE, saved_encoder_vectors  # noqa: E402
 from kg.related.vectorizers import paper_texts  # noqa: E402
@@ -104,7 +104,7 @@ def main() -> int:
         return 2
     y = np.stack([saved[k] for k in keys]).astype(np.float64)
     with threadpool_limits(1):
-        rows, _kept = token_rows(load_encoder())
+        rows, _kept = token_rows(Encoder(model_dir(), "float32"))
         prior = (rows - rows.mean(axis=0)) * sif_weights(len(rows))[:, None]
         x = mean_matrix(texts, len(rows))
         held = np.array([int(hashlib.sha256(k.encode()).hexdigest(), 16) % 10 == 0 for k in keys])

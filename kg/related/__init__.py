@@ -87,12 +87,13 @@ explanation names the candidate's words, absent from the query, that lie closest
 subject ("close in meaning: arms, exploration").
 
 **Encoder** ``N`` is the cosine (negative values count 0) of the same texts' vectors under the
-sentence encoder all-MiniLM-L6-v2 (:mod:`kg.encoder`, run in numpy), which was trained on pairs of
-related sentences and papers and so reads what an abstract is about rather than which words it
-uses. ``S`` and ``N`` only order papers that share some evidence (an entity, an entity word, a
-bound shape or a term): neither makes a result alone, and the explanation names the evidence.
-Encoding is the one costly step of an index (about 0.1 s of CPU per abstract), so vectors are
-kept in the saved index by each text's digest and reused when the graph changes.
+sentence encoder all-MiniLM-L6-v2 (:mod:`kg.encoder`, in onnxruntime, its linear layers in int8),
+which was trained on pairs of related sentences and papers and so reads what an abstract is about
+rather than which words it uses. ``S`` and ``N`` only order papers that share some evidence (an
+entity, an entity word, a bound shape or a term): neither makes a result alone, and the
+explanation names the evidence. Encoding is the one costly step of an index (about 0.02 s of CPU
+per abstract), so vectors are kept in the saved index by each text's digest and reused when the
+graph changes.
 
 Weights live in :class:`RelatedWeights`; ``kg related --weights FILE.json`` overrides any of
 them. Everything is precomputed once into a :class:`RelatedIndex` (sparse matrices; an entity's

@@ -1,7 +1,8 @@
-"""The sentence encoder behind kg.related's N signal: all-MiniLM-L6-v2 run in numpy.
+"""The sentence encoder behind kg.related's N signal: all-MiniLM-L6-v2 in onnxruntime.
 
 The reference vectors in tests/data/encoder_reference.json were computed by sentence-transformers
-on torch (not by kg), so the first test checks kg's forward pass against the model's own library.
+on torch (not by kg), so the first tests check kg's graph of the model against the model's own
+library: exactly in float32, within a cosine of 0.99 with the linear layers in int8.
 """
 
 from __future__ import annotations
@@ -23,14 +24,38 @@ ARMS = "An agent pulls arms to maximize reward while balancing exploration and e
 IMAGES = "We synthesize realistic images with a generative adversarial network."
 
 
-def test_encoder_agrees_with_sentence_transformers() -> None:
+def test_encoder_in_float32_agrees_with_sentence_transformers() -> None:
     reference = json.loads(REFERENCE.read_text(encoding="utf-8"))
-    ours = Encoder(model_dir()).vectors(reference["texts"])
+    ours = Encoder(model_dir(), "float32").vectors(reference["texts"])
     expected = np.array(reference["vectors"], dtype=np.float32)
     assert ours.shape == expected.shape == (len(reference["texts"]), DIMENSIONS)
     assert np.abs(ours - expected).max() < 1e-5
     # the long abstracts are cut to the model's 256 tokens, as sentence-transformers cuts them
     assert max(len(load_encoder().tokenizer.encode(t).ids) for t in reference["texts"]) == 256
+
+
+def test_encoder_in_int8_stays_within_a_cosine_of_0_99_of_sentence_transformers() -> None:
+    reference = json.loads(REFERENCE.read_text(encoding="utf-8"))
+    ours = load_encoder().vectors(reference["texts"])
+    expected = np.array(reference["vectors"], dtype=np.float32)
+    assert load_encoder().precision == "int8"
+    cosines = (ours * expected).sum(axis=1)
+    assert cosines.min() > 0.99
+    assert np.abs(ours - expected).max() > 1e-4  # quantized: not the float32 vectors themselves
+
+
+def test_encoder_batch_in_float32_is_each_row_alone() -> None:
+    encoder = Encoder(model_dir(), "float32")
+    vocab = encoder.tokenizer.get_vocab()
+    ids = np.array([[vocab["[CLS]"], vocab[w], vocab["[SEP]"]] for w in ("bandit", "kernel", "graph")])
+    batch = encoder.encode_batch(ids)
+    alone = np.stack([encoder.encode_ids(row) for row in ids])
+    assert np.allclose(batch, alone, atol=1e-6)
+
+
+def test_encoder_refuses_an_unknown_precision() -> None:
+    with pytest.raises(ValueError, match="precision 'fp16': one of int8, float32"):
+        Encoder(model_dir(), "fp16")
 
 
 def test_encoder_vectors_are_unit_length_or_zero() -> None:
