@@ -35,6 +35,7 @@ them (each file once), so another model never passes for this one.
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 import importlib.util
 import os
@@ -58,7 +59,7 @@ DIMENSIONS = 384
 _HEADS = 12
 _EPS = 1e-12
 PRECISIONS = ("int8", "float32")
-# Below this many texts one process encodes them; above it, a pool of processes (fork) does.
+# Below this many texts one process encodes them; above it, a pool of forked processes does.
 _POOL_MIN = 64
 _CHUNK = 16
 
@@ -216,7 +217,7 @@ class Encoder:
 
     def _run(self, ids: np.ndarray) -> np.ndarray:
         """The graph's ``mean`` output for ``ids``, in a session of this process (one thread)."""
-        if self._session is None or self._session[0] != os.getpid():  # a forked worker makes its own
+        if self._session is None or self._session[0] != os.getpid():  # one per process
             import onnxruntime
 
             options = onnxruntime.SessionOptions()
@@ -286,7 +287,6 @@ class Encoder:
     ) -> np.ndarray:
         from threadpoolctl import threadpool_limits
 
-        global _POOL_ENCODER
         out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
         if workers is None:
             workers = _cpus()
@@ -300,7 +300,11 @@ class Encoder:
                     if progress:
                         progress(done, len(texts))
             return out
+        global _POOL_ENCODER
         _POOL_ENCODER = self  # inherited by the forked workers, not pickled
+        # The caller's objects (a 22k-paper graph) are frozen out of the collector, whose passes in
+        # the workers would otherwise copy every page they hold.
+        gc.freeze()
         try:
             with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
                 blocks = pool.map(_pool_chunk, [c for _s, c in chunks])
@@ -310,6 +314,7 @@ class Encoder:
                     if progress:
                         progress(done, len(texts))
         finally:
+            gc.unfreeze()
             _POOL_ENCODER = None
         return out
 
